@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEndpoint, GATEWAY, PCAPP } from './endpoint';
+import { emailField } from './fields';
+
+/** Spec section 3: email capture payload: email, collectType '1', channel 'pc'. */
+export const offerLockingBody = z.object({
+  email: emailField,
+  collectType: z.literal('1'),
+  channel: z.literal('pc'),
+});
+
+export const offerLocking = defineEndpoint({
+  id: 'offerLocking',
+  method: 'POST',
+  path: `${PCAPP}/common/offerLocking`,
+  summary: "Stores the footer's email capture. A duplicate email is not an error.",
+  body: offerLockingBody,
+  response: z.object({ subscribed: z.literal(true) }),
+});
+
+export const partnerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  url: z.string(),
+  logoText: z.string(),
+});
+
+export const partners = defineEndpoint({
+  id: 'partners',
+  method: 'GET',
+  path: `${PCAPP}/common/partners`,
+  summary: 'Partner entries shown on the home page.',
+  response: z.object({ partners: z.array(partnerSchema) }),
+});
+
+/** Image captcha: answers an SVG image; its token comes in the X-IMAGE-CODE-TOKEN response header. */
+export const createImg = defineEndpoint({
+  id: 'createImg',
+  method: 'GET',
+  path: `${GATEWAY}/pcapp/createImg`,
+  summary: 'A new image captcha (single use, 2 minutes). The token is in the X-IMAGE-CODE-TOKEN response header.',
+  query: z.object({ t: z.string().optional() }).optional(),
+  response: z.unknown(),
+  raw: true,
+});
+
+export const CAPTCHA_HEADERS = ['image-code', 'x-image-code-token'] as const;

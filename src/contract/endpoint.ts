@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Every gateway answer has this shape; `code` is '200' on success or a catalogue code (spec section 8). */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.string(), message: z.string(), data: data.optional() });
+
+export type Envelope<T> = { code: string; message: string; data?: T };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One endpoint, defined once and used by both the ofetch client and the Fastify gateway.
+ * `body`/`query` are validated on the server (always) and may be used by the client for instant field errors.
+ * `headers` lists the request headers the endpoint reads (documentation + server validation).
+ * `auth`: 'required' sends 401 without a valid Bearer token; 'optional' reads it when present.
+ */
+export interface EndpointDef<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  body?: B;
+  query?: Q;
+  /** zod schema of `data` in the success envelope. */
+  response: R;
+  auth?: 'required' | 'optional' | 'none';
+  /** Request headers the endpoint reads, e.g. the image captcha pair. */
+  headers?: readonly string[];
+  /** Body encoding: 'json' (default) or 'form' (application/x-www-form-urlencoded). */
+  encoding?: 'json' | 'form';
+  /** Raw (non-envelope) response such as an image. */
+  raw?: boolean;
+}
+
+export const defineEndpoint = <
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(def: EndpointDef<B, Q, R>) => def;
+
+export type BodyOf<E> = E extends EndpointDef<infer B, z.ZodType | undefined, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type QueryOf<E> = E extends EndpointDef<z.ZodType | undefined, infer Q, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+export type DataOf<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
+
+export const GATEWAY = '/gateway';
+export const PCAPP = '/gateway/pcapp/api/v1';

@@ -1,0 +1,76 @@
+/**
+ * The error catalogue of spec section 8. Messages live in i18n/<lang>/errors.json under the same keys,
+ * so the gateway (Language header) and the client show the same text.
+ */
+
+/** HTTP statuses the spec names, with their message key `errors:http.<status>`. */
+export const HTTP_ERROR_STATUSES = [101, 400, 401, 403, 404, 408, 500, 501, 502, 503, 504, 505] as const;
+
+/** Business codes in the known list: shown in a warning dialog with the message and one button. */
+export const DIALOG_CODES = [
+  '120014', '120015', '120016', '120017', '120018', '120019', '120020', '120021', '120022', '120023',
+  '120070', '120071', '120073', '120074', '120077', '120079', '120080', '120081', '120082', '120084',
+  '120085', '120086', '120087', '120088', '120091', '120092', '120106',
+  '90001', '90007', '90008', '90056', '90068',
+] as const;
+
+/** Codes whose message the spec leaves blank: the client shows nothing of its own for them. */
+export const BLANK_CODES = ['90009', '90057', '120111', '120112', '120104', '120118', '120117'] as const;
+
+/**
+ * Codes this product adds for situations the spec describes in words but gives no number
+ * (validation, rate limiting, captcha, verification codes, other messages of section 8).
+ * They are not in the known list, so the client shows them as a 5 s toast or next to the field.
+ */
+export const PRODUCT_CODES = [
+  'validation',        // a request field failed validation; message names the field
+  'rateLimited',       // too many requests (HTTP 429)
+  'captchaWrong',      // image captcha wrong, used or expired
+  'codeWrong',         // SMS/email verification code wrong
+  'codeExpired',       // verification code expired or already used
+  'codeLocked',        // 5 wrong tries: the code is dead
+  'codeFetchFailed',   // "verification code fetch failed"
+  'ticketInvalid',     // verification ticket missing, used or expired
+  'alreadyRegistered', // number already has an account (told only after the code is proven)
+  'notRegistered',     // "user not registered" (told only after the code is proven)
+  'passwordRule',      // password breaks a rule of spec section 5
+  'passwordMismatch',  // confirmation differs
+  'passwordSameAsOld', // new must differ from old
+  'passwordOldWrong',  // old password wrong
+  'loginThrottled',    // too many failed logins
+  'unauthorized',      // token missing, expired or revoked (HTTP 401)
+  'notFound',          // no such route (HTTP 404)
+  'serverError',       // "server error"
+  'noRecord',          // "no related content or record"
+] as const;
+
+export type DialogCode = (typeof DIALOG_CODES)[number];
+export type BlankCode = (typeof BLANK_CODES)[number];
+export type ProductCode = (typeof PRODUCT_CODES)[number];
+export type ErrorCode = DialogCode | BlankCode | ProductCode;
+
+export const SUCCESS_CODE = '200';
+/** 120087 payment info expired: dialog, then home (spec section 4). */
+export const PAYMENT_EXPIRED_CODE = '120087';
+
+export const isDialogCode = (code: string): code is DialogCode => (DIALOG_CODES as readonly string[]).includes(code);
+export const isBlankCode = (code: string): code is BlankCode => (BLANK_CODES as readonly string[]).includes(code);
+
+/** Key of the message in the `errors` namespace. */
+export const errorMessageKey = (code: string): string => `code.${code}`;
+export const httpMessageKey = (status: number): string => `http.${status}`;
+
+/** HTTP status the gateway answers with for a catalogue code. */
+export const statusForCode = (code: string): number => {
+  switch (code) {
+    case 'validation': case 'passwordRule': case 'passwordMismatch': case 'passwordSameAsOld':
+    case 'captchaWrong': case 'codeWrong': case 'codeExpired': case 'codeLocked': case 'ticketInvalid':
+      return 400;
+    case 'unauthorized': return 401;
+    case 'notFound': return 404;
+    case 'rateLimited': case 'loginThrottled': return 429;
+    case '120086': case '90056': case 'alreadyRegistered': return 409;
+    case 'serverError': case 'codeFetchFailed': return 500;
+    default: return 422;
+  }
+};
