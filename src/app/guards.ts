@@ -1,0 +1,25 @@
+/**
+ * Route guards of spec section 2, as a pure decision so tests can check them without a router.
+ * - hasPermission: "Without login the user is redirected to /login" (with the page to come back to).
+ * - hasIsSmsUser: "A user with isSmsUser equal to 1 is redirected to /personal" (decision 0002).
+ * - A route a later issue builds goes to /404 until its screen exists.
+ */
+import type { PersonalData } from '../storage';
+import { loginPath } from './navigation';
+import { NOT_FOUND_PATH, isServed, type AppRoute } from './routes';
+
+export interface GuardInput {
+  route: Pick<AppRoute, 'flags' | 'screen' | 'redirect' | 'empty' | 'servedBy'>;
+  /** pathname + search of the requested page */
+  path: string;
+  token: string | null;
+  personal: PersonalData | null;
+}
+
+/** Where to send the user instead, or null to let the route render. */
+export function guardRedirect({ route, path, token, personal }: GuardInput): string | null {
+  if (!isServed(route as AppRoute)) return NOT_FOUND_PATH;
+  if (route.flags.hasPermission && !token) return loginPath(path);
+  if (route.flags.hasIsSmsUser && personal?.isSmsUser === 1) return '/personal';
+  return null;
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useSession } from '../session';
+import { AppLink } from './AppLink';
+import { ACCOUNT_ITEMS, footerHref } from './navItems';
+
+/** The shared account layout (route flag hasCommon): account navigation beside the page. */
+export function AccountLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const { personal } = useSession();
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
+      <nav aria-label={t('accountNav')} className="md:sticky md:top-4 md:self-start">
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {ACCOUNT_ITEMS.map((item) => {
+            const active = pathname === item.to;
+            return (
+              <li key={item.to} className="shrink-0">
+                <AppLink
+                  to={footerHref(item.to, personal)}
+                  aria-current={active ? 'page' : undefined}
+                  className={`block rounded-md px-3 py-2 text-sm ${active ? 'bg-blue-50 font-semibold text-blue-800' : 'text-slate-700 hover:bg-white'}`}
+                >
+                  {t(item.label)}
+                </AppLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitFooterEmail, validateFooterEmail, type EmailProblem } from '../flows/offerLocking';
+
+type Status = { kind: 'idle' } | { kind: 'error'; problem: EmailProblem } | { kind: 'sending' } | { kind: 'done' };
+
+export function EmailSignup({ submit = submitFooterEmail }: { submit?: (email: string) => Promise<boolean> }) {
+  const { t } = useTranslation('layout');
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const inputId = useId();
+  const messageId = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateFooterEmail(email);
+    if (problem) {
+      setStatus({ kind: 'error', problem });
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    const ok = await submit(email);
+    setStatus(ok ? { kind: 'done' } : { kind: 'idle' });
+    if (ok) setEmail('');
+  };
+
+  const invalid = status.kind === 'error';
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-md">
+      <label htmlFor={inputId} className="block text-sm font-semibold text-white">{t('footer.email.label')}</label>
+      <p className="mt-1 text-sm text-slate-300">{t('footer.email.description')}</p>
+      <div className="mt-3 flex gap-2">
+        <input
+          id={inputId}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => { setEmail(e.target.value); if (status.kind !== 'sending') setStatus({ kind: 'idle' }); }}
+          placeholder={t('footer.email.placeholder')}
+          aria-invalid={invalid}
+          aria-describedby={messageId}
+          className="min-w-0 flex-1 rounded-md border border-slate-500 bg-slate-800 px-3 py-2 text-sm text-white placeholder:text-slate-400"
+        />
+        <button type="submit" disabled={status.kind === 'sending'} className="rounded-md bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60">
+          {t('footer.email.submit')}
+        </button>
+      </div>
+      <p id={messageId} role={invalid ? 'alert' : 'status'} className={`mt-2 min-h-5 text-sm ${invalid ? 'text-rose-300' : 'text-emerald-300'}`}>
+        {status.kind === 'error' ? t(`footer.email.${status.problem}`) : status.kind === 'done' ? t('footer.email.success') : ''}
+      </p>
+    </form>
+  );
+}

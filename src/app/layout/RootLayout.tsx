@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router-dom';
+import { getItem, removeItem, setItem } from '../../storage';
+import { useRemountKey } from '../navFlags';
+import type { AppRoute } from '../routes';
+import { refreshPersonalData, useSession } from '../session';
+import { useStored } from '../useStored';
+import { AccountLayout } from './AccountLayout';
+import { FeedbackHost } from './FeedbackHost';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { LoadingOverlay } from './LoadingOverlay';
+import { PromoDialog } from './PromoDialog';
+import { useDocumentMeta } from './useDocumentMeta';
+
+export const useCurrentRoute = (): AppRoute | undefined => {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { route?: AppRoute } | undefined;
+    if (handle?.route) return handle.route;
+  }
+  return undefined;
+};
+
+/** Spec section 2: "Every navigation scrolls to the top." */
+function useScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, search]);
+}
+
+/** The title-active flag lasts until the user goes elsewhere; the forget flag until the fresh screen mounted. */
+function useNavFlagLifecycle(remountKey: number) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (getItem('titleActive') && getItem('titleActive') !== pathname) removeItem('titleActive');
+  }, [pathname]);
+  useEffect(() => {
+    if (getItem('forget')) removeItem('forget');
+  }, [remountKey]);
+}
+
+/** A `recommendCode` query parameter opens the referral promo dialog and keeps the code for checkout. */
+function useRecommendCode() {
+  const [params] = useSearchParams();
+  const code = params.get('recommendCode');
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (code) {
+      setItem('plans/recommendCode', code);
+      setShown(code);
+    }
+  }, [code]);
+  return { code: shown, close: () => setShown(null) };
+}
+
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const route = useCurrentRoute();
+  const storedHidden = useStored('noHeaderFooter');
+  const remountKey = useRemountKey();
+  const navigation = useNavigation();
+  const { token, personal } = useSession();
+  const promo = useRecommendCode();
+  useScrollToTop();
+  useNavFlagLifecycle(remountKey);
+  useDocumentMeta(route?.metaInfo);
+
+  useEffect(() => {
+    if (token && !personal) void refreshPersonalData();
+  }, [token, personal]);
+
+  const hidden = Boolean(route?.flags.noHeaderFooter || storedHidden);
+  const content = <Outlet key={remountKey} />;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">{t('skipToContent')}</a>
+      {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-blue-600" aria-hidden="true" />}
+      {!hidden && <Header mobileHeader={route?.flags.mobileHeader ?? true} />}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {route?.flags.hasCommon ? <AccountLayout>{content}</AccountLayout> : content}
+      </main>
+      {!hidden && <Footer />}
+      <PromoDialog code={promo.code ?? ''} open={Boolean(promo.code)} onClose={promo.close} />
+      <FeedbackHost />
+      <LoadingOverlay />
+    </div>
+  );
+}
+
+/** Shown while the first lazy screen and its loader load. */
+export function AppFallback() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="flex min-h-screen items-center justify-center" aria-busy="true">
+      <span className="sr-only">{t('loading')}</span>
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-blue-200 border-t-blue-700" aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Route loaders: the only place screens' data is fetched (screens read it with useLoaderData and never
+ * import src/api). A failed call does not break the page: the loader answers what it has and an error flag.
+ */
+import { ApiError, call } from '../api/client';
+import { endpoints } from '../contract';
+import type { BundleList } from '../contract/catalog';
+import type { UserInfo } from '../contract/personal';
+import type { z } from 'zod';
+import type { partnerSchema } from '../contract/common';
+import { clearSession, setPersonalData } from './session';
+
+export type Partner = z.infer<typeof partnerSchema>;
+
+export interface HomeData {
+  catalog: BundleList | null;
+  partners: Partner[];
+  /** The catalogue could not be loaded: the page says so and still renders. */
+  catalogError: boolean;
+}
+
+export async function loadHome(): Promise<HomeData> {
+  const [catalog, partners] = await Promise.allSettled([
+    call(endpoints.bundleList, { body: {}, silent: true, background: true }),
+    call(endpoints.partners, { silent: true, background: true }),
+  ]);
+  return {
+    catalog: catalog.status === 'fulfilled' ? catalog.value : null,
+    partners: partners.status === 'fulfilled' ? partners.value.partners : [],
+    catalogError: catalog.status === 'rejected',
+  };
+}
+
+export interface PersonalHomeData {
+  user: UserInfo | null;
+  loadError: boolean;
+}
+
+/** Answers 'login' when the token was refused, so the route sends the user to log in again. */
+export async function loadPersonal(): Promise<PersonalHomeData | 'login'> {
+  try {
+    const user = await call(endpoints.userInfo, { silent: true });
+    setPersonalData(user);
+    return { user, loadError: false };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+      clearSession();
+      return 'login';
+    }
+    return { user: null, loadError: true };
+  }
+}

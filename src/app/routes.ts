@@ -1,0 +1,195 @@
+/**
+ * The route table of spec section 2: every route with its flags. A route is served by a lazy screen, a
+ * redirect, or renders nothing (`empty`); a route whose screen a later issue builds names that issue in
+ * `servedBy` and goes to /404 until its screen exists.
+ */
+import type { ComponentType } from 'react';
+
+export interface RouteFlags {
+  /** Login needed; without a token the user goes to /login?redirect=<path>. */
+  hasPermission: boolean;
+  /** Shared account layout. */
+  hasCommon: boolean;
+  /** Route for SMS users: a user with isSmsUser equal to 1 is redirected to /personal (decision 0002). */
+  hasIsSmsUser: boolean;
+  /** Set on the data-packet and roaming lists. */
+  hasPrice: boolean;
+  /** No header or footer. */
+  noHeaderFooter: boolean;
+  /** The mobile header is used on narrow screens for this route. */
+  mobileHeader: boolean;
+}
+
+/** i18n keys in the `meta` namespace. */
+export interface MetaInfo {
+  title: string;
+  description: string;
+}
+
+export type ScreenModule = { default: ComponentType };
+export type LoaderName = 'home' | 'personal';
+
+export interface AppRoute {
+  path: string;
+  flags: RouteFlags;
+  metaInfo: MetaInfo;
+  screen?: () => Promise<ScreenModule>;
+  /** Target path; the query string is kept. */
+  redirect?: string;
+  /** Spec: "no component shown". */
+  empty?: true;
+  /** Issue that builds the screen; until then the route goes to /404. */
+  servedBy?: 3 | 4 | 'later';
+  loader?: LoaderName;
+}
+
+const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
+
+const NO_FLAGS: RouteFlags = {
+  hasPermission: false, hasCommon: false, hasIsSmsUser: false, hasPrice: false, noHeaderFooter: false, mobileHeader: true,
+};
+const ACCOUNT: Partial<RouteFlags> = { hasPermission: true, hasCommon: true };
+
+type Extra = Omit<AppRoute, 'path' | 'flags' | 'metaInfo'> & { flags?: Partial<RouteFlags>; meta?: string };
+
+const route = (path: string, metaKey: string, extra: Extra = {}): AppRoute => {
+  const { flags, meta: _m, ...rest } = extra;
+  return { path, flags: { ...NO_FLAGS, ...flags }, metaInfo: meta(metaKey), ...rest };
+};
+const later = (path: string, metaKey: string, servedBy: 3 | 4 | 'later', flags: Partial<RouteFlags> = {}): AppRoute =>
+  route(path, metaKey, { servedBy, flags });
+const account = (path: string, metaKey: string, servedBy: 3 | 4 | 'later' = 'later', flags: Partial<RouteFlags> = {}): AppRoute =>
+  later(path, metaKey, servedBy, { ...ACCOUNT, ...flags });
+
+const home = () => import('../../screens/home/HomeScreen');
+
+export const ROUTES: AppRoute[] = [
+  // Public routes
+  route('/', 'home', { screen: home, loader: 'home' }),
+  route('/canting', 'home', { screen: home, loader: 'home' }),
+  route('/promotion', 'promotion', { redirect: '/', flags: { noHeaderFooter: true } }),
+  route('/blog', 'blog', { empty: true }),
+  route('/blog/en', 'blog', { empty: true }),
+  route('/login', 'login', { screen: () => import('../../screens/login/LoginScreen') }),
+
+  route('/plans', 'plans', { redirect: '/plans/propagate' }),
+  later('/plans/propagate', 'plans', 3),
+  later('/plans/global', 'globalSim', 3),
+  later('/plans/bundleForm', 'bundleForm', 3),
+  later('/plans/bundleResult/:orderNo', 'orderResult', 3),
+  later('/plans/bundleResultError', 'orderResult', 3),
+  later('/plans/:plan', 'planDetail', 3),
+
+  route('/activation', 'activation', { redirect: '/activation/first' }),
+  later('/activation/first', 'activation', 4),
+  later('/activation/second', 'activation', 4),
+  later('/activation/secondOffline', 'activation', 4),
+  later('/activation/third', 'activation', 4),
+  later('/activation/global/second', 'activation', 4),
+  later('/activation/global/third', 'activation', 4),
+  later('/activation/propagate', 'activation', 4),
+  later('/activation/bundleForm', 'bundleForm', 4),
+  later('/activation/bundleResult/:orderNo', 'orderResult', 4),
+
+  route('/helpSupport', 'support', { redirect: '/helpSupport/commonProblem' }),
+  later('/helpSupport/commonProblem', 'support', 'later'),
+  later('/videoSupport', 'videoSupport', 'later'),
+  later('/coverage', 'coverage', 'later'),
+  later('/rates', 'rates', 'later'),
+  later('/phone-detection', 'phoneCheck', 'later'),
+
+  route('/tracking', 'tracking', { redirect: '/tracking/search' }),
+  later('/tracking/search', 'tracking', 3),
+  later('/tracking/result', 'tracking', 3),
+  later('/tracking/modify', 'tracking', 3),
+
+  route('/aboutUs', 'aboutUs', { redirect: '/aboutUs/companyIntro' }),
+  later('/aboutUs/companyIntro', 'aboutUs', 'later'),
+  later('/aboutUs/contactUs', 'contactUs', 'later'),
+
+  route('/serviceTerms', 'terms', { redirect: '/serviceTerms/serviceClause' }),
+  later('/serviceTerms/serviceClause', 'terms', 'later'),
+
+  route('/recommendFriends', 'referFriend', { redirect: '/ReferAFriend' }),
+  route('/recommendFriends/recommendFriendsIndex', 'referFriend', { redirect: '/ReferAFriend' }),
+  later('/ReferAFriend', 'referFriend', 'later'),
+
+  route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
+  later('/esim/cardPurchase/index', 'esim', 3),
+
+  later('/personal/doubleNumber/publicity', 'dualNumber', 'later'),
+  later('/wechat-signing', 'wechatSigning', 'later'),
+  later('/agent', 'agent', 'later'),
+  later('/store', 'store', 'later'),
+  later('/activity/lottery', 'lottery', 'later'),
+  later('/cpni-out', 'cpni', 'later', { noHeaderFooter: true }),
+
+  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen') }),
+
+  // Account area (login required)
+  route('/personal', 'personal', {
+    screen: () => import('../../screens/personal/PersonalHomeScreen'),
+    loader: 'personal',
+    flags: ACCOUNT,
+  }),
+  account('/person/conversionCard/:orderNo?', 'conversionCard'),
+  account('/person/scanInstall', 'scanInstall'),
+  account('/personal/myinfo', 'myInfo'),
+  route('/resetpwd', 'resetPassword', {
+    screen: () => import('../../screens/account/ResetPasswordScreen'),
+    flags: ACCOUNT,
+  }),
+  account('/package', 'package'),
+  account('/mybill', 'bills'),
+  account('/mybank', 'bankCards'),
+  account('/welfare', 'welfare'),
+
+  account('/callrecord', 'usage'),
+  account('/internet', 'usage'),
+  account('/message', 'usage'),
+  account('/recharge', 'usage'),
+
+  account('/global/personal/myinfo', 'myInfo'),
+  account('/global/scanInstall', 'scanInstall'),
+  account('/global/renewalpackage', 'globalRenewal'),
+  account('/global/renewalpackage/form', 'globalRenewal'),
+  account('/global/renewalpackage/result', 'globalRenewal'),
+  account('/global/myorder', 'globalOrders'),
+
+  account('/personal/pay/changeAccount', 'topUp'),
+  account('/personal/pay/confirmPay', 'topUp'),
+  account('/personal/pay/payStatus/:orderNo', 'topUp'),
+  account('/personal/pay/test', 'topUp'),
+
+  account('/personal/doubleNumber/openDouble', 'dualNumber', 'later', { hasIsSmsUser: true }),
+  account('/personal/doubleNumber/waitReview', 'dualNumber', 'later', { hasIsSmsUser: true }),
+
+  later('/personal/autosubscription/subscription', 'autoRenewal', 'later'),
+  later('/personal/transition-page', 'account', 'later'),
+
+  account('/personal/businessManegement/bundleChange', 'planChange', 'later', { hasIsSmsUser: true }),
+  account('/personal/businessManegement/bundleChange/form', 'planChange'),
+  account('/personal/businessManegement/bundleChange/result/:orderNo', 'planChange'),
+  account('/personal/businessManegement/bundleChange/resultError', 'planChange'),
+  account('/personal/businessManegement/flowPacket', 'dataAddOn', 'later', { hasPrice: true }),
+  account('/personal/businessManegement/flowPacket/form', 'dataAddOn'),
+  account('/personal/businessManegement/flowPacket/result/:orderNo', 'dataAddOn'),
+  account('/personal/businessManegement/flowPacket/resultError', 'dataAddOn'),
+  account('/personal/businessManegement/roamPack', 'roaming', 'later', { hasPrice: true }),
+  account('/personal/businessManegement/roamPack/form', 'roaming'),
+  account('/personal/businessManegement/roamPack/result/:orderNo', 'roaming'),
+  account('/personal/businessManegement/roamPack/resultError', 'roaming'),
+
+  account('/personal/upgradeNewCard', 'upgradeSim'),
+  account('/personal/wificall', 'wifiCalling'),
+  account('/personal/protect', 'protect'),
+  account('/personal/protect/payment', 'protect'),
+  account('/personal/protect/result/:orderNo', 'protect'),
+];
+
+/** A route is served when it has a screen, a redirect, or shows nothing on purpose. */
+export const isServed = (r: AppRoute): boolean => Boolean(r.screen || r.redirect || r.empty);
+
+export const NOT_FOUND_PATH = '/404';
+
+export const findRoute = (path: string): AppRoute | undefined => ROUTES.find((r) => r.path === path);

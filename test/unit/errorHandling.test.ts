@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handleError, type ErrorEffects, type FailedCall } from '../../src/app/errorHandling';
+
+const catalogue: Record<string, string> = {
+  'errors:http.401': 'Unauthorized, please log in again',
+  'errors:http.502': 'Network error',
+  'errors:http.500': 'System busy',
+  'errors:code.120019': 'Activation code incorrect',
+  'errors:code.120087': 'Payment info expired',
+};
+
+const effects = (path = '/personal/pay/confirmPay?x=1') => {
+  const fx = {
+    translate: (k: string) => catalogue[k] ?? null,
+    showDialog: vi.fn(),
+    showToast: vi.fn(),
+    clearSession: vi.fn(),
+    navigate: vi.fn(),
+    currentPath: () => path,
+    loginPath: (p: string) => `/login?redirect=${encodeURIComponent(p)}`,
+  } satisfies ErrorEffects;
+  return fx;
+};
+const fail = (code: string, status: number, message = ''): FailedCall => ({ code, status, message });
+
+describe('error catalogue (spec section 8)', () => {
+  it('401 and 403 clear the session and go to /login with the current page', () => {
+    for (const status of [401, 403]) {
+      const fx = effects();
+      expect(handleError(fail('unauthorized', status, 'x'), fx)).toBe('login');
+      expect(fx.clearSession).toHaveBeenCalled();
+      expect(fx.navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/personal/pay/confirmPay?x=1')}`);
+    }
+  });
+
+  it('known business codes show a warning dialog with the catalogue message', () => {
+    const fx = effects();
+    expect(handleError(fail('120019', 422, 'server words'), fx)).toBe('dialog');
+    expect(fx.showDialog).toHaveBeenCalledWith({ message: 'Activation code incorrect' });
+    expect(fx.showToast).not.toHaveBeenCalled();
+  });
+
+  it("falls back to the server's message when the catalogue has no text", () => {
+    const fx = effects();
+    handleError(fail('120014', 422, 'Card already activated'), fx);
+    expect(fx.showDialog).toHaveBeenCalledWith({ message: 'Card already activated' });
+  });
+
+  it('120087 shows a dialog, then goes home on confirm', () => {
+    const fx = effects();
+    expect(handleError(fail('120087', 422), fx)).toBe('paymentExpired');
+    const [{ message, onConfirm }] = fx.showDialog.mock.calls[0]!;
+    expect(message).toBe('Payment info expired');
+    expect(fx.navigate).not.toHaveBeenCalled();
+    onConfirm();
+    expect(fx.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('blank-message codes show nothing', () => {
+    for (const code of ['90009', '90057', '120111', '120112', '120104', '120118', '120117']) {
+      const fx = effects();
+      expect(handleError(fail(code, 422, 'anything'), fx)).toBe('blank');
+      expect(fx.showDialog).not.toHaveBeenCalled();
+      expect(fx.showToast).not.toHaveBeenCalled();
+    }
+  });
+
+  it("transport failures toast the HTTP status message; other codes toast the server's message", () => {
+    const fx = effects();
+    handleError(fail('http', 502), fx);
+    expect(fx.showToast).toHaveBeenLastCalledWith('Network error');
+    handleError(fail('rateLimited', 429, 'Too many requests, try again in a minute'), fx);
+    expect(fx.showToast).toHaveBeenLastCalledWith('Too many requests, try again in a minute');
+    handleError(fail('http', 599), fx);
+    expect(fx.showToast).toHaveBeenLastCalledWith('System busy');
+  });
+});
