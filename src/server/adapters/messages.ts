@@ -1,0 +1,54 @@
+/**
+ * Outgoing SMS and email. The sandbox implementation (the only one so far) writes every message to
+ * outbox_messages, where the dev inbox (/sandbox/inbox) reads it, and prints one line per message.
+ * The text is printed only while the sandbox inbox is on; otherwise only the masked recipient.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { formatPhone, maskPhone } from '../../domain/phone';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { outboxMessages } from '../db/schema';
+
+export type MessageMeta = Record<string, unknown> & { lang?: string };
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+export interface MessagesAdapter {
+  sendSms(to: string, text: string, meta?: MessageMeta): Promise<void>;
+  sendEmail(to: string, subject: string, text: string, html?: string, meta?: MessageMeta): Promise<void>;
+}
+
+export interface SandboxMessagesOptions {
+  db: Db;
+  clock: Clock;
+  /** Print the message text (sandbox inbox on) or only the masked recipient. */
+  showText: boolean;
+  print?: (line: string) => void;
+}
+
+const maskEmail = (email: string) => email.replace(/^(.).*(@.*)$/, '$1***$2');
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function createSandboxMessages(opts: SandboxMessagesOptions): MessagesAdapter {
+  const print = opts.print ?? ((line: string) => console.log(line));
+  const write = async (channel: 'sms' | 'email', to: string, subject: string | null, body: string, meta: MessageMeta = {}) => {
+    const { lang = 'en', ...rest } = meta;
+    await opts.db.insert(outboxMessages).values({ channel, to, subject, body, lang, meta: rest, createdAt: opts.clock.now() });
+  };
+  return {
+    async sendSms(to, text, meta) {
+      await write('sms', to, null, text, meta);
+      print(opts.showText ? `[sandbox sms] to ${formatPhone(to)}: ${oneLine(text)}` : `[sandbox sms] to ${maskPhone(to)}`);
+    },
+    async sendEmail(to, subject, text, html, meta) {
+      await write('email', to, subject, text, { ...meta, ...(html ? { html } : {}) });
+      print(opts.showText ? `[sandbox email] to ${to}: ${oneLine(subject)} | ${oneLine(text)}` : `[sandbox email] to ${maskEmail(to)}`);
+    },
+  };
+}
+
+/** Newest first; `to` is a phone (any format the customer types) or an email. */
+export async function listOutbox(db: Db, to?: string, limit = 100): Promise<OutboxMessage[]> {
+  return db.select().from(outboxMessages)
+    .where(to ? eq(outboxMessages.to, to) : undefined)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+}

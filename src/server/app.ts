@@ -1,0 +1,104 @@
+/**
+ * The gateway as a Fastify instance: contract routes, the envelope, translated errors, security headers,
+ * logs without secrets, the sandbox, and (when a built client is given) the app with an SPA fallback.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import type { MessagesAdapter } from './adapters/messages';
+import type { Deps, GatewayConfig } from './context';
+import { GatewayError, rateLimited } from './http/errors';
+import { requestLanguage } from './http/language';
+import { loggerOptions } from './http/logging';
+import { isApiPath, securityHeaders } from './http/security';
+import { t } from './i18n';
+import { catalogRoutes } from './routes/catalog';
+import { captchaRoutes } from './routes/captcha';
+import { loginRoutes } from './routes/login';
+import { oauthRoutes } from './routes/oauth';
+import { personalRoutes } from './routes/personal';
+import { sandboxRoutes } from './routes/sandbox';
+
+export interface BuildAppOptions {
+  db: Db;
+  clock: Clock;
+  messages: MessagesAdapter;
+  config: GatewayConfig;
+}
+
+export type GatewayApp = FastifyInstance & { deps: Deps };
+
+export async function buildApp({ db, clock, messages, config }: BuildAppOptions): Promise<GatewayApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel ?? 'info', config.logStream),
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+  const deps: Deps = { db, clock, messages, config, sandboxCaptchas: config.sandbox ? new Map() : null };
+  app.decorate('deps', deps);
+  let ready = false;
+  app.addHook('onReady', async () => { ready = true; });
+  app.addHook('preClose', async () => { ready = false; });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl) });
+  securityHeaders(app);
+
+  app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof GatewayError) {
+      const { message, messageKey, vars, headers } = error.options;
+      if (headers) reply.headers(headers);
+      return reply.status(error.status).send({ code: error.code, message: message ?? t(lang, messageKey ?? `errors:code.${error.code}`, vars) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, unsupported media type, body too large: the client's fault, answered without details.
+      const code = status === 404 ? 'notFound' : status === 401 ? 'unauthorized' : 'validation';
+      return reply.status(status).send({ code, message: t(lang, `errors:http.${status === 413 || status === 415 ? 400 : status}`) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 'serverError', message: t(lang, 'errors:code.serverError') });
+  });
+
+  app.get('/healthz', async (_request, reply) => (ready ? { status: 'ok' } : reply.status(503).send({ status: 'starting' })));
+
+  catalogRoutes(app, deps);
+  captchaRoutes(app, deps);
+  loginRoutes(app, deps);
+  oauthRoutes(app, deps);
+  personalRoutes(app, deps);
+  sandboxRoutes(app, deps);
+
+  const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      preCompressed: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const lastSegment = path.split('/').pop() ?? '';
+    const spa = staticDir && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !lastSegment.includes('.');
+    if (spa) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    const lang = requestLanguage(request);
+    return reply.status(404).send({ code: 'notFound', message: t(lang, 'errors:code.notFound') });
+  });
+
+  return app as unknown as GatewayApp;
+}

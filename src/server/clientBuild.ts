@@ -1,0 +1,56 @@
+/**
+ * `npm start` builds the client when dist/client/index.html is missing or older than any client source
+ * (index.html, src/ except the gateway, screens/, machines/, i18n/), then writes .gz and .br copies
+ * next to the text assets for @fastify/static's preCompressed serving.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+const CLIENT_SOURCES = ['index.html', 'src', 'screens', 'machines', 'i18n', 'vite.config.ts', 'public'];
+
+function newestMtime(root: string, path: string): number {
+  const full = join(root, path);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (relative(root, full).replace(/\\/g, '/') === 'src/server') return 0;
+  let newest = 0;
+  for (const entry of readdirSync(full)) newest = Math.max(newest, newestMtime(root, join(path, entry)));
+  return newest;
+}
+
+export function clientBuildState(root: string): 'noClient' | 'fresh' | 'missing' | 'stale' {
+  if (!existsSync(join(root, 'index.html'))) return 'noClient';
+  const built = join(root, 'dist', 'client', 'index.html');
+  if (!existsSync(built)) return 'missing';
+  const builtAt = statSync(built).mtimeMs;
+  return CLIENT_SOURCES.some((p) => newestMtime(root, p) > builtAt) ? 'stale' : 'fresh';
+}
+
+function precompress(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(entry.name)) {
+      const content = readFileSync(file);
+      if (content.length < 1024) continue;
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+
+/** Builds when needed; answers what it did, for one log line. */
+export async function ensureClientBuilt(root: string, log: (line: string) => void): Promise<void> {
+  const state = clientBuildState(root);
+  if (state === 'noClient') {
+    log('no index.html in the project: serving the gateway only');
+    return;
+  }
+  if (state === 'fresh') return;
+  log(`client build ${state === 'missing' ? 'missing' : 'older than its sources'}: building with Vite…`);
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  precompress(join(root, 'dist', 'client'));
+}

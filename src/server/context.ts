@@ -1,0 +1,29 @@
+import type { DestinationStream } from 'pino';
+import type { Db } from './db/database';
+import type { Clock } from './clock';
+import type { MessagesAdapter } from './adapters/messages';
+
+export interface GatewayConfig {
+  /** Sandbox pages and endpoints (/sandbox/*), the inbox text on the console and the captcha answer lookup. */
+  sandbox: boolean;
+  /** Secret mixed into SMS-code hashes. */
+  codePepper: string;
+  logLevel?: string;
+  /** Where the JSON logs go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+  /** The built client to serve with an SPA fallback; null or absent: API only. */
+  staticDir?: string | null;
+  /** Coarse per-IP guard on API routes (requests per minute). */
+  rateLimitPerMinute?: number;
+  trustProxy?: boolean;
+}
+
+/** What services need: the database, the clock, the messages adapter and the configuration. */
+export interface Deps {
+  db: Db;
+  clock: Clock;
+  messages: MessagesAdapter;
+  config: GatewayConfig;
+  /** Sandbox only: captcha token → answer, in memory, so automated tests can pass the captcha. */
+  sandboxCaptchas: Map<string, { answer: string; expiresAt: number }> | null;
+}

@@ -1,0 +1,68 @@
+/** The catalogue of spec section 1, as seed data. Prices are integer cents. */
+const US_INCLUSIONS = [
+  'unlimitedBasicData128k', 'unlimitedUsCalls', 'unlimitedChinaLandlineCalls', 'freeGlobalTexting', 'freeWifiCalling', 'freeHotspot',
+];
+const BOTH_SIMS = ['physical', 'esim'];
+
+export const PLANS = [
+  // "The $10 plan and the 500MB plan have reduced inclusions (500 minutes). The 500MB plan is excluded from discount and referral promotions."
+  { slug: '500mb-plan', name: '500MB', highSpeedDataMb: 500, monthlyPriceCents: 1000, usMinutes: 500, promotionEligible: false, featured: false,
+    inclusions: US_INCLUSIONS.map((k) => (k === 'unlimitedUsCalls' ? 'usMinutes500' : k)) },
+  { slug: '2gb-plan', name: '2GB', highSpeedDataMb: 2 * 1024, monthlyPriceCents: 1500, usMinutes: null, promotionEligible: true, featured: false, inclusions: US_INCLUSIONS },
+  { slug: '5gb-plan', name: '5GB', highSpeedDataMb: 5 * 1024, monthlyPriceCents: 2500, usMinutes: null, promotionEligible: true, featured: true, inclusions: US_INCLUSIONS },
+  { slug: '15gb-plan', name: '15GB', highSpeedDataMb: 15 * 1024, monthlyPriceCents: 3500, usMinutes: null, promotionEligible: true, featured: false, inclusions: US_INCLUSIONS },
+  { slug: 'unlimited-plan', name: 'Unlimited', highSpeedDataMb: null, monthlyPriceCents: 4500, usMinutes: null, promotionEligible: true, featured: false, inclusions: US_INCLUSIONS },
+].map((p, i) => ({ ...p, kind: 'us' as const, simTypes: BOTH_SIMS, sortOrder: i + 1 }));
+
+/** "Multi-month plans of 1, 3, 6 and 12 months with discounts (7%, 13%, 20%)". */
+export const MULTI_MONTH = [
+  { months: 1, discountPercent: 0 },
+  { months: 3, discountPercent: 7 },
+  { months: 6, discountPercent: 13 },
+  { months: 12, discountPercent: 20 },
+];
+
+/** "57+ destinations in regions USA and Canada, Australia and NZ, Europe, Asia" (ISO 3166-1 alpha-2). */
+export const GLOBAL_REGIONS = [
+  { code: 'usCanada', destinations: ['US', 'CA'] },
+  { code: 'anz', destinations: ['AU', 'NZ'] },
+  { code: 'europe', destinations: [
+    'GB', 'FR', 'DE', 'IT', 'ES', 'PT', 'NL', 'BE', 'LU', 'CH', 'AT', 'IE', 'DK', 'SE', 'NO', 'FI', 'IS', 'PL', 'CZ', 'SK',
+    'HU', 'RO', 'BG', 'GR', 'HR', 'SI', 'EE', 'LV', 'LT', 'MT', 'CY'] },
+  { code: 'asia', destinations: [
+    'CN', 'HK', 'MO', 'TW', 'JP', 'KR', 'SG', 'MY', 'TH', 'VN', 'PH', 'ID', 'IN', 'KH', 'LA', 'MN', 'LK', 'BD', 'PK', 'AE',
+    'SA', 'QA', 'IL', 'TR'] },
+].map((r, i) => ({ ...r, sortOrder: i + 1 }));
+
+const PACK_SHAPES = [
+  { dataMb: 1024, days: 7 }, { dataMb: 3 * 1024, days: 15 }, { dataMb: 5 * 1024, days: 30 }, { dataMb: 10 * 1024, days: 30 },
+];
+const PACK_PRICES: Record<string, number[]> = {
+  usCanada: [800, 1800, 2800, 4500],
+  anz: [900, 2200, 3200, 5200],
+  europe: [900, 2200, 3200, 5200],
+  asia: [1000, 2500, 3800, 5900],
+};
+export const GLOBAL_PACKS = GLOBAL_REGIONS.flatMap((r) =>
+  PACK_SHAPES.map((shape, i) => ({ regionCode: r.code, ...shape, priceCents: PACK_PRICES[r.code]![i]! })));
+
+export const PARTNERS = [
+  { name: 'Pacific Campus Alliance', category: 'education', url: 'https://pacific-campus.example', logoText: 'PCA' },
+  { name: 'Golden Gate Travel', category: 'travel', url: 'https://goldengate-travel.example', logoText: 'GGT' },
+  { name: 'Lotus Remit', category: 'finance', url: 'https://lotus-remit.example', logoText: 'LR' },
+  { name: 'Harbor Phone Repair', category: 'retail', url: 'https://harbor-phone.example', logoText: 'HPR' },
+  { name: 'Jade Market', category: 'retail', url: 'https://jade-market.example', logoText: 'JM' },
+  { name: 'Bay Area Student Union', category: 'education', url: 'https://basu.example', logoText: 'BASU' },
+].map((p, i) => ({ ...p, sortOrder: i + 1 }));
+
+/** The demo customer of the README. */
+export const DEMO = {
+  username: 'demo',
+  phone: '6265550100',
+  password: 'Demo@2468',
+  iccid: '8901260123456789012',
+  planSlug: '5gb-plan',
+  generalCents: 2500,
+  ildCents: 500,
+  dataUsedMb: 1230,
+};

@@ -1,0 +1,37 @@
+/** Environment of `npm start`, validated once at start-up; a bad value stops the process with a readable list. */
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1']).optional();
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  SANDBOX: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret mixed into SMS-code hashes; set the same value on every instance that shares a database. */
+  CODE_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
+  HOST: z.string().min(1).default('0.0.0.0'),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+const blankToUndefined = (source: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(blankToUndefined(source));
+  if (parsed.success) return parsed.data;
+  throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+}
+
+/** Sandbox pages and endpoints: on unless NODE_ENV=production; SANDBOX=1/0 forces them. */
+export const sandboxEnabled = (env: Pick<Env, 'NODE_ENV' | 'SANDBOX'>): boolean =>
+  env.SANDBOX === '1' ? true : env.SANDBOX === '0' ? false : env.NODE_ENV !== 'production';

@@ -1,0 +1,43 @@
+/**
+ * Logger options: JSON lines (pino) that never carry secrets. Requests are logged as method, route
+ * pattern (or path) without the query string, and status; no headers, bodies, cookies or tokens.
+ */
+import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
+
+/** The route pattern when it has parameters (so /sandbox/api/captcha/:token hides the token), else the path without query. */
+const pathOf = (req: FastifyRequest) => {
+  const pattern = req.routeOptions?.url;
+  return pattern?.includes(':') ? pattern : req.url.split('?')[0];
+};
+
+/** Error messages can quote SQL parameters (drizzle: "Failed query: ... params: ..."): keep the first clause only. */
+export const safeErrorMessage = (message: string) => message.split(/\nparams:|\bparams:/)[0]!.slice(0, 300);
+
+const serializeError = (err: Error & { code?: string; cause?: unknown }) => {
+  const cause = err.cause instanceof Error ? err.cause : null;
+  return {
+    type: err.name,
+    code: err.code ?? (cause as { code?: string } | null)?.code,
+    message: safeErrorMessage(cause?.message ?? err.message),
+    stack: err.stack?.split('\n').slice(1, 8).join('\n'),
+  };
+};
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["image-code"]', 'req.headers["x-image-code-token"]',
+  'res.headers["set-cookie"]', 'res.headers["x-image-code-token"]', 'req.body', 'req.query',
+];
+
+export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, path: pathOf(req), ip: req.ip }),
+      res: (res: FastifyReply) => ({ statusCode: res.statusCode }),
+      err: serializeError,
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Registers a route from its src/contract entry: one place validates the body and query with the
+ * contract's zod schemas, resolves the Bearer token for auth:'required', wraps the answer in the
+ * envelope and checks it against the response schema.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { EndpointDef } from '../../contract/endpoint';
+import { SUCCESS_CODE } from '../../contract/errors';
+import type { Language } from '../../../i18n/languages';
+import { translator, type Translate } from '../i18n';
+import type { Deps } from '../context';
+import { findSession, type AuthSession } from '../services/sessions';
+import { GatewayError } from './errors';
+import { headerValue, requestLanguage } from './language';
+import { validationMessage } from './validation';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<E extends EndpointDef> {
+  body: E extends EndpointDef<infer B, z.ZodType | undefined, z.ZodType> ? Parsed<B> : never;
+  query: E extends EndpointDef<z.ZodType | undefined, infer Q, z.ZodType> ? Parsed<Q> : never;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  lang: Language;
+  t: Translate;
+  ip: string;
+  header(name: string): string | undefined;
+  /** The logged-in session; throws 401 'unauthorized' when there is none. */
+  session(): AuthSession;
+}
+
+type DataIn<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.input<R> : never;
+export type Handler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<DataIn<E>>;
+export type RawHandler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<void>;
+
+/** Requests per minute per IP on API routes: a coarse guard; the login limits are stricter and per phone/user. */
+export const DEFAULT_RATE_LIMIT = 600;
+
+export interface RouteOptions {
+  /** false for cheap public reads (the catalogue): they skip the per-IP request guard. */
+  rateLimit?: boolean;
+  /** Runs before validation (client authentication). */
+  before?: (request: FastifyRequest) => void | Promise<void>;
+  /** The value validated against the contract's body schema, when it is not simply the request body. */
+  bodyInput?: (request: FastifyRequest) => unknown;
+}
+
+export const rateLimitConfig = (deps: Deps) => ({
+  rateLimit: { max: deps.config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT, timeWindow: '1 minute' },
+});
+
+const bearer = (req: FastifyRequest): string | null => {
+  const value = headerValue(req, 'authorization');
+  const match = value?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+};
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, lang: Language): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new GatewayError('validation', { message: validationMessage(lang, result.error) });
+  return result.data as Parsed<S>;
+}
+
+async function context<E extends EndpointDef>(
+  deps: Deps, endpoint: E, request: FastifyRequest, reply: FastifyReply, options: RouteOptions = {},
+): Promise<RouteContext<E>> {
+  const lang = requestLanguage(request);
+  await options.before?.(request);
+  const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? undefined, lang);
+  const query = parse(endpoint.query, request.query && Object.keys(request.query).length ? request.query : undefined, lang);
+  let session: AuthSession | null = null;
+  if (endpoint.auth === 'required' || endpoint.auth === 'optional') {
+    const token = bearer(request);
+    session = token ? await findSession(deps, token) : null;
+    if (!session && endpoint.auth === 'required') throw new GatewayError('unauthorized');
+  }
+  return {
+    body, query, request, reply, lang, t: translator(lang), ip: request.ip,
+    header: (name) => headerValue(request, name.toLowerCase()),
+    session: () => {
+      if (!session) throw new GatewayError('unauthorized');
+      return session;
+    },
+  } as RouteContext<E>;
+}
+
+export function route<E extends EndpointDef>(app: FastifyInstance, deps: Deps, endpoint: E, handler: Handler<E>, options: RouteOptions = {}) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(options.rateLimit === false ? {} : { config: rateLimitConfig(deps) }),
+    handler: async (request, reply) => {
+      const ctx = await context(deps, endpoint, request, reply, options);
+      const data = endpoint.response.parse(await handler(ctx));
+      return { code: SUCCESS_CODE, message: ctx.t('errors:success'), data };
+    },
+  });
+}
+
+/** A route that answers something other than the envelope (the captcha image); errors still use the envelope. */
+export function rawRoute<E extends EndpointDef>(app: FastifyInstance, deps: Deps, endpoint: E, handler: RawHandler<E>) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: rateLimitConfig(deps),
+    handler: async (request, reply) => {
+      await handler(await context(deps, endpoint, request, reply));
+      return reply;
+    },
+  });
+}

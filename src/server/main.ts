@@ -1,0 +1,56 @@
+/**
+ * `npm start`: validates the environment, builds the client when missing or stale, then serves the app
+ * and the gateway on one port. Ctrl-C (SIGINT) or SIGTERM closes the server, then the database.
+ */
+import { join } from 'node:path';
+import { EnvError, readEnv, sandboxEnabled } from './env';
+import { ensureClientBuilt } from './clientBuild';
+import { startGateway } from './start';
+
+const say = (line: string) => console.log(`[linkbridge] ${line}`);
+
+async function main() {
+  let env;
+  try {
+    env = readEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const root = process.cwd();
+  await ensureClientBuilt(root, say);
+  const sandbox = sandboxEnabled(env);
+  if (!env.CODE_PEPPER && env.DATABASE_URL) say('CODE_PEPPER is unset: SMS codes only verify on the instance that sent them');
+  const gateway = await startGateway({
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    staticDir: join(root, 'dist', 'client'),
+    sandbox,
+    logLevel: env.LOG_LEVEL,
+    codePepper: env.CODE_PEPPER,
+  });
+  say(`ready on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})${sandbox ? ', sandbox inbox at /sandbox/inbox' : ''}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    gateway.close().then(() => process.exit(0), (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

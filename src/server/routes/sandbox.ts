@@ -1,0 +1,77 @@
+/**
+ * Developer sandbox (on unless NODE_ENV=production; SANDBOX=1/0 forces it): the messages inbox, the
+ * captcha answer for automated tests, and a way to move the server clock. Not a product screen.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isValidPhone, normalizePhone } from '../../domain/phone';
+import { SUCCESS_CODE } from '../../contract/errors';
+import { listOutbox, type OutboxMessage } from '../adapters/messages';
+import type { Deps } from '../context';
+import { GatewayError } from '../http/errors';
+import { requestLanguage } from '../http/language';
+import { validationMessage } from '../http/validation';
+import { t } from '../i18n';
+
+const recipient = (to: unknown): string | undefined => {
+  if (typeof to !== 'string' || !to.trim()) return undefined;
+  return isValidPhone(to) ? normalizePhone(to) : to.trim().toLowerCase();
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const toJson = (m: OutboxMessage) => ({
+  id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, lang: m.lang, createdAt: m.createdAt.toISOString(),
+});
+
+function inboxPage(messages: OutboxMessage[], to: string | undefined): string {
+  const rows = messages.map((m) => `<tr><td>${escapeHtml(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td>`
+    + `<td>${m.channel}</td><td><a href="?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a></td><td>${escapeHtml(m.lang)}</td>`
+    + `<td>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong><br>` : ''}${escapeHtml(m.body)}</td></tr>`).join('');
+  const refresh = to ? `?to=${encodeURIComponent(to)}` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Sandbox inbox · LinkBridge Mobile</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#1f2937}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left;vertical-align:top}th{background:#f3f4f6}
+form{margin:1rem 0;display:flex;gap:.5rem}input{padding:.4rem;font:inherit}a{color:#1d4ed8}</style></head>
+<body><main><h1>Sandbox inbox</h1>
+<p>Every SMS and email the gateway sends in the sandbox, newest first. This page is off in production.</p>
+<form method="get" action="/sandbox/inbox"><label for="to">Recipient</label>
+<input id="to" name="to" value="${escapeHtml(to ?? '')}" placeholder="phone or email"><button type="submit">Filter</button>
+<a href="/sandbox/inbox">All messages</a> <a href="/sandbox/inbox${refresh}">Refresh</a></form>
+${messages.length ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Language</th><th scope="col">Message</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No messages yet.</p>'}
+</main></body></html>`;
+}
+
+const advanceBody = z.object({ ms: z.number().int().positive().max(400 * 86_400_000) });
+
+export function sandboxRoutes(app: FastifyInstance, deps: Deps) {
+  if (!deps.config.sandbox) return;
+  const ok = (lang: ReturnType<typeof requestLanguage>, data: unknown) => ({ code: SUCCESS_CODE, message: t(lang, 'errors:success'), data });
+
+  app.get('/sandbox/inbox', async (request, reply) => {
+    const to = recipient((request.query as Record<string, unknown>).to);
+    reply.type('text/html; charset=utf-8');
+    return inboxPage(await listOutbox(deps.db, to), to);
+  });
+
+  app.get('/sandbox/api/messages', async (request) => {
+    const to = recipient((request.query as Record<string, unknown>).to);
+    return ok(requestLanguage(request), { messages: (await listOutbox(deps.db, to)).map(toJson) });
+  });
+
+  app.get<{ Params: { token: string } }>('/sandbox/api/captcha/:token', async (request) => {
+    const entry = deps.sandboxCaptchas?.get(request.params.token);
+    if (!entry || entry.expiresAt <= deps.clock.now().getTime()) throw new GatewayError('notFound');
+    return ok(requestLanguage(request), { answer: entry.answer });
+  });
+
+  app.post('/sandbox/api/clock/advance', async (request) => {
+    const lang = requestLanguage(request);
+    const parsed = advanceBody.safeParse(request.body);
+    if (!parsed.success) throw new GatewayError('validation', { message: validationMessage(lang, parsed.error) });
+    deps.clock.advance(parsed.data.ms);
+    return ok(lang, { now: deps.clock.now().toISOString() });
+  });
+}

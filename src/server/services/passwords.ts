@@ -1,0 +1,35 @@
+/**
+ * Password hashing: scrypt at the OWASP Password Storage parameters (N=2^17, r=8, p=1), 16-byte salt,
+ * 64-byte key, encoded 'scrypt$N$r$p$salt$hash' (base64url) so parameters can be raised later.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, saltBytes: 16, keyBytes: 64, maxmem: 256 * 1024 * 1024 } as const;
+
+const scrypt = (password: string, salt: Buffer, keyLen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password.normalize('NFKC'), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key))));
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SCRYPT.saltBytes);
+  const key = await scrypt(password, salt, SCRYPT.keyBytes, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: SCRYPT.maxmem });
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  const [alg, n, r, p, salt, hash] = encoded.split('$');
+  if (alg !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let dummy: Promise<string> | null = null;
+/** Verifies against a throw-away hash so an unknown user takes as long as a wrong password. */
+export async function burnPasswordCheck(password: string): Promise<false> {
+  dummy ??= hashPassword(randomBytes(12).toString('base64url'));
+  await verifyPassword(password, await dummy);
+  return false;
+}

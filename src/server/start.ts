@@ -1,0 +1,70 @@
+/**
+ * Starts the gateway: opens the database (PGlite under dataDir, or PostgreSQL by URL), applies the
+ * migrations, seeds, builds the Fastify app and listens. Used by `npm start` (main.ts) and by scripts
+ * (the dev script runs it on GATEWAY_PORT without static serving).
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { buildApp, type GatewayApp } from './app';
+import { createClock, type Clock } from './clock';
+import { createSandboxMessages } from './adapters/messages';
+import { openDatabase, type Database } from './db/database';
+import { seed } from './db/seed';
+import type { GatewayConfig } from './context';
+
+export interface StartGatewayOptions {
+  port: number;
+  host?: string;
+  /** PostgreSQL server; otherwise PGlite files under dataDir (in memory when dataDir is null). */
+  databaseUrl?: string;
+  dataDir?: string | null;
+  /** The built client to serve (dist/client); omit for API only. */
+  staticDir?: string | null;
+  sandbox: boolean;
+  logLevel?: string;
+  codePepper?: string;
+  clock?: Clock;
+  config?: Partial<GatewayConfig>;
+  print?: (line: string) => void;
+}
+
+export interface RunningGateway {
+  app: GatewayApp;
+  url: string;
+  database: Database;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export async function startGateway(opts: StartGatewayOptions): Promise<RunningGateway> {
+  const clock = opts.clock ?? createClock();
+  const database = await openDatabase(
+    opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : opts.dataDir ? { dataDir: resolve(opts.dataDir) } : { memory: true },
+  );
+  try {
+    await database.migrate((db) => seed(db, clock.now()));
+    const messages = createSandboxMessages({ db: database.db, clock, showText: opts.sandbox, print: opts.print });
+    const app = await buildApp({
+      db: database.db,
+      clock,
+      messages,
+      config: {
+        sandbox: opts.sandbox,
+        codePepper: opts.codePepper ?? randomBytes(32).toString('base64url'),
+        logLevel: opts.logLevel ?? 'info',
+        staticDir: opts.staticDir ?? null,
+        ...opts.config,
+      },
+    });
+    const address = await app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
+    let closing: Promise<void> | null = null;
+    return {
+      app, database, clock,
+      url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+      close: () => (closing ??= app.close().then(() => database.close())),
+    };
+  } catch (e) {
+    await database.close().catch(() => undefined);
+    throw e;
+  }
+}
