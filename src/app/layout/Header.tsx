@@ -28,7 +28,7 @@ function UserArea({ compact = false }: { compact?: boolean }) {
   const { here } = useNavState();
   if (!token) {
     return (
-      <AppLink to={here === '/' ? '/login' : loginPath(here)} className="rounded-md px-3 py-2 text-sm font-medium text-blue-800 hover:underline">
+      <AppLink to={here === '/' ? '/login' : loginPath(here)} className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:underline">
         {t('header.login')}
       </AppLink>
     );
@@ -56,6 +56,12 @@ export function DesktopHeader({ className = '' }: { className?: string }) {
   const { pathname, titleActive } = useNavState();
   return (
     <header className={`border-b border-slate-200 bg-white ${className}`}>
+      <div className="bg-slate-100">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-x-4 gap-y-1 px-4 py-1.5">
+          <UserArea />
+          <LanguageSwitch />
+        </div>
+      </div>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Brand />
         <nav aria-label={t('header.mainNav')} className="flex flex-1 flex-wrap items-center gap-1">
@@ -75,11 +81,7 @@ export function DesktopHeader({ className = '' }: { className?: string }) {
           <SupportMenu />
           <AccountMenu loggedIn={Boolean(token)} />
         </nav>
-        <div className="flex items-center gap-3">
-          <LanguageSwitch />
-          <UserArea />
-          <ActivateButton />
-        </div>
+        <ActivateButton />
       </div>
     </header>
   );

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n';
+import { Footer } from '../../src/app/layout/Footer';
+import { clearSession, setToken } from '../../src/app/session';
+import { setItem } from '../../src/storage';
+
+beforeAll(async () => { await initI18n('en'); });
+beforeEach(async () => {
+  sessionStorage.clear();
+  clearSession();
+  await i18n.changeLanguage('en');
+});
+afterEach(cleanup);
+
+const renderFooter = (submit = vi.fn(async () => true)) => {
+  const router = createMemoryRouter([{ path: '*', element: <Footer submitEmail={submit} /> }]);
+  render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
+  return submit;
+};
+
+describe('footer email box (spec section 5)', () => {
+  it("says 'Please fill email!' when empty and sends nothing", async () => {
+    const user = userEvent.setup();
+    const submit = renderFooter();
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please fill email!');
+    expect(screen.getByLabelText('Get offers by email').getAttribute('aria-invalid')).toBe('true');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it("says 'Please complete the correct format email!' for a malformed address", async () => {
+    const user = userEvent.setup();
+    const submit = renderFooter();
+    await user.type(screen.getByLabelText('Get offers by email'), 'someone@nowhere');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please complete the correct format email!');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('shows the messages in the active language', async () => {
+    const user = userEvent.setup();
+    await i18n.changeLanguage('zh-Hant');
+    renderFooter();
+    await user.click(screen.getByRole('button', { name: '訂閱' }));
+    expect(screen.getByRole('alert').textContent).toBe('請填寫電子郵件！');
+  });
+
+  it('sends a valid address and thanks the visitor', async () => {
+    const user = userEvent.setup();
+    const submit = renderFooter();
+    await user.type(screen.getByLabelText('Get offers by email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(submit).toHaveBeenCalledWith('ann@example.com');
+    expect(await screen.findByText("Thank you! You're on the list.")).toBeTruthy();
+  });
+});
+
+describe('footer links', () => {
+  it('top-up, plan change and China number go home when showAutonewSetBtn is 0', () => {
+    setToken('t');
+    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 0, supportPayMethods: [], isSmsUser: 0 });
+    renderFooter();
+    for (const name of ['Top up', 'Change plan', 'China number']) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Bills' }).getAttribute('href')).toBe('/mybill');
+  });
+
+  it('lead to their pages otherwise', () => {
+    renderFooter();
+    expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/personal/pay/changeAccount');
+  });
+
+  it('has terms, privacy and the support contacts', () => {
+    renderFooter();
+    expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/serviceTerms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/serviceTerms?isPolicy=2');
+    expect(screen.getByRole('link', { name: '+1 (888) 555-0611' }).getAttribute('href')).toBe('tel:+18885550611');
+    expect(screen.getByText('24/7 in English, Mandarin and Cantonese')).toBeTruthy();
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n';
+import { DesktopHeader, MobileHeader } from '../../src/app/layout/Header';
+import { clearSession, setToken } from '../../src/app/session';
+import { getItem, setItem } from '../../src/storage';
+
+vi.mock('../../src/app/flows/logout', () => ({
+  LogoutButton: (props: { className?: string }) => <button type="button" className={props.className}>logout</button>,
+}));
+
+class ResizeObserverStub { observe() {} unobserve() {} disconnect() {} }
+
+beforeAll(async () => {
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  await initI18n('en');
+});
+beforeEach(async () => {
+  sessionStorage.clear();
+  clearSession();
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const renderAt = (ui: React.ReactElement, path = '/') => {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
+  return router;
+};
+
+const logIn = () => {
+  setToken('token-1');
+  setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: ['account'], isSmsUser: 0 });
+};
+
+describe('header for a visitor', () => {
+  it('shows the login or register link and no greeting', () => {
+    renderAt(<DesktopHeader />);
+    expect(screen.getByRole('link', { name: 'Log in / Sign up' })).toHaveProperty('pathname', '/login');
+    expect(screen.queryByTestId('greeting')).toBeNull();
+  });
+
+  it('sends every account item to /login', async () => {
+    const user = userEvent.setup();
+    renderAt(<DesktopHeader />, '/plans');
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items).toHaveLength(7);
+    for (const item of items) expect(item.getAttribute('href')).toMatch(/^\/login\?redirect=%2F/);
+    expect(items[0]!.getAttribute('href')).toBe('/login?redirect=%2Fpersonal');
+  });
+
+  it('sends account items in the mobile drawer to /login too', async () => {
+    const user = userEvent.setup();
+    renderAt(<MobileHeader />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/login?redirect=%2Fpersonal%2Fpay%2FchangeAccount');
+  });
+});
+
+describe('header for a logged-in customer', () => {
+  it.each([
+    [9, 'Good morning, (626) 555-0100'],
+    [14, 'Good afternoon, (626) 555-0100'],
+    [21, 'Good evening, (626) 555-0100'],
+  ])('greets by the local hour %i with the formatted msisdn', (hour, text) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 5, 1, hour, 0, 0));
+    logIn();
+    renderAt(<DesktopHeader />);
+    expect(screen.getByTestId('greeting').textContent).toBe(text);
+    expect(screen.getByRole('button', { name: 'logout' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in / Sign up' })).toBeNull();
+  });
+
+  it('links account items to the pages themselves', async () => {
+    const user = userEvent.setup();
+    logIn();
+    renderAt(<DesktopHeader />);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.getAttribute('href'))).toContain('/personal/myinfo');
+  });
+});
+
+describe('language switch', () => {
+  it('changes the language in place, keeps the page and stores lang in the session', async () => {
+    const user = userEvent.setup();
+    const router = renderAt(<DesktopHeader />, '/coverage?x=1');
+    await user.click(screen.getByRole('button', { name: '繁體中文' }));
+    expect(i18n.language).toBe('zh-Hant');
+    expect(document.documentElement.lang).toBe('zh-Hant');
+    expect(getItem('lang')).toBe('zh-Hant');
+    expect(JSON.parse(sessionStorage.getItem('lang')!)).toMatchObject({ type: 'string', content: 'zh-Hant', storage: 'session' });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/coverage?x=1');
+    expect(await screen.findByRole('link', { name: '登入 / 註冊' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '简体中文' }));
+    expect(screen.getByRole('link', { name: '登录 / 注册' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '简体中文' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('current-route click flags', () => {
+  it('clicking the link of the current route sets forget and title-active', async () => {
+    const user = userEvent.setup();
+    renderAt(<DesktopHeader />, '/esim');
+    await act(async () => { await user.click(screen.getByRole('link', { name: 'eSIM' })); });
+    expect(getItem('forget')).toBe(true);
+    expect(getItem('titleActive')).toBe('/esim');
+    expect(screen.getByRole('link', { name: 'eSIM' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('clicking a link to another route sets no flag', async () => {
+    const user = userEvent.setup();
+    renderAt(<DesktopHeader />, '/');
+    await user.click(screen.getByRole('link', { name: 'eSIM' }));
+    expect(getItem('forget')).toBeNull();
+  });
+});
