@@ -68,8 +68,9 @@ async function context<E extends EndpointDef>(
 ): Promise<RouteContext<E>> {
   const lang = requestLanguage(request);
   await options.before?.(request);
-  const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? undefined, lang);
-  const query = parse(endpoint.query, request.query && Object.keys(request.query).length ? request.query : undefined, lang);
+  // A missing body or query is validated as {} so the answer names the first missing field.
+  const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? {}, lang);
+  const query = parse(endpoint.query, request.query ?? {}, lang);
   let session: AuthSession | null = null;
   if (endpoint.auth === 'required' || endpoint.auth === 'optional') {
     const token = bearer(request);
