@@ -11,8 +11,8 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { personal } = useSession();
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
-      <nav aria-label={t('accountNav')} className="md:sticky md:top-4 md:self-start">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
+      <nav aria-label={t('accountNav')} className="min-w-0 md:sticky md:top-4 md:self-start">
         <ul className="flex gap-1 overflow-x-auto md:flex-col">
           {ACCOUNT_ITEMS.map((item) => {
             const active = pathname === item.to;

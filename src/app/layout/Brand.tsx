@@ -12,7 +12,7 @@ export function Brand({ className = '' }: { className?: string }) {
         <circle cx="23" cy="21" r="2.2" fill="white" />
         <circle cx="16" cy="11" r="2.2" className="fill-amber-300" />
       </svg>
-      <span className="text-lg tracking-tight">{t('brand')}</span>
+      <span className="text-lg tracking-tight whitespace-nowrap">{t('brand')}</span>
     </AppLink>
   );
 }

@@ -41,10 +41,10 @@ function UserArea({ compact = false }: { compact?: boolean }) {
   );
 }
 
-function ActivateButton({ onNavigate }: { onNavigate?: () => void }) {
+function ActivateButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
   return (
-    <AppLink to={ACTIVATE.to} onClick={onNavigate} className="inline-flex items-center justify-center rounded-full bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900 shadow-sm hover:bg-amber-300">
+    <AppLink to={ACTIVATE.to} className={`items-center justify-center rounded-full bg-amber-400 text-sm font-semibold whitespace-nowrap text-slate-900 shadow-sm hover:bg-amber-300 ${compact ? 'hidden px-3 py-1.5 min-[400px]:inline-flex' : 'inline-flex px-4 py-2'}`}>
       {t(ACTIVATE.label)}
     </AppLink>
   );
@@ -115,8 +115,8 @@ export function MobileHeader({ className = '' }: { className?: string }) {
     <header className={`sticky top-0 z-40 border-b border-slate-200 bg-white ${className}`}>
       <div className="flex items-center justify-between gap-2 px-4 py-2">
         <Brand />
-        <div className="flex items-center gap-2">
-          <ActivateButton />
+        <div className="flex items-center gap-1">
+          <ActivateButton compact />
           <Dialog.Root open={open} onOpenChange={setOpen}>
             <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={t('header.openMenu')}>
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
