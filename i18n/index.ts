@@ -6,7 +6,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, pickLanguage, type Language } from './languages';
-import { NAMESPACES, resourcesFor } from './resources';
+import { NAMESPACES, loadResources } from './resources';
 import { getItem, setItem } from '../src/storage';
 
 export const i18n: I18n = i18next.createInstance();
@@ -45,11 +45,26 @@ const syncDocument = (lang: string) => {
 
 let initialized: Promise<unknown> | null = null;
 
+const ensureLoaded = async (lang: Language): Promise<void> => {
+  if (i18n.hasResourceBundle(lang, 'common')) return;
+  const bundles = await loadResources(lang);
+  for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+};
+
+/** Loads the active language and the English fallback only; the others load when the user switches. */
 export function initI18n(lang: Language = initialLanguage()): Promise<unknown> {
   if (initialized) return initialized;
-  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, resourcesFor(l)]));
   i18n.on('languageChanged', syncDocument);
-  initialized = i18n.use(initReactI18next).init({
+  initialized = (async () => {
+    const wanted = [...new Set<Language>([lang, DEFAULT_LANGUAGE])];
+    const loaded = await Promise.all(wanted.map(async (l) => [l, await loadResources(l)] as const));
+    await initWith(Object.fromEntries(loaded), lang);
+  })();
+  return initialized;
+}
+
+const initWith = async (resources: Record<string, Record<string, Record<string, unknown>>>, lang: Language) => {
+  await i18n.use(initReactI18next).init({
     resources,
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -63,12 +78,12 @@ export function initI18n(lang: Language = initialLanguage()): Promise<unknown> {
   i18n.services.formatter?.add('money', (value: number, lng?: string) => formatMoney(value, lng ?? i18n.language));
   i18n.services.formatter?.add('date', (value: string | number | Date, lng?: string) => formatDate(value, lng ?? i18n.language));
   syncDocument(i18n.language || lang);
-  return initialized;
-}
+};
 
 /** Switches language in place (the page stays) and remembers it in session storage (spec section 3 `lang`). */
 export async function setLanguage(lang: Language): Promise<void> {
   setItem('lang', lang);
+  await ensureLoaded(lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -1,21 +1,23 @@
 import type { Language } from './languages';
 
 /**
- * All namespaces of all three languages for Vite and Vitest (import.meta.glob). The gateway, run by tsx,
- * reads the same JSON files with fs (src/server/i18n.ts).
- * Files: i18n/<lang>/<namespace>.json. The key sets of the three languages must be identical (test/unit/i18n).
+ * All namespaces of a language for Vite and Vitest (import.meta.glob), loaded lazily so the browser
+ * downloads only the languages it shows. The gateway, run by tsx, reads the same JSON files with fs
+ * (src/server/i18n.ts). Files: i18n/<lang>/<namespace>.json; the three key sets must be identical.
  */
 type Resources = Record<string, Record<string, unknown>>;
 
-const eager = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true });
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
-export const NAMESPACES = [...new Set(Object.keys(eager).map((p) => p.split('/')[2]!.replace('.json', '')))].sort();
-
-export const resourcesFor = (lang: Language): Resources => {
-  const out: Resources = {};
-  for (const [path, mod] of Object.entries(eager)) {
-    const [, l, file] = path.split('/');
-    if (l === lang) out[file!.replace('.json', '')] = mod.default;
-  }
-  return out;
+const parse = (path: string) => {
+  const [, lang, file] = path.split('/');
+  return { lang: lang!, ns: file!.replace('.json', '') };
 };
+
+export const NAMESPACES = [...new Set(Object.keys(files).map((p) => parse(p).ns))].sort();
+
+export async function loadResources(lang: Language): Promise<Resources> {
+  const entries = Object.entries(files).filter(([path]) => parse(path).lang === lang);
+  const loaded = await Promise.all(entries.map(async ([path, load]) => [parse(path).ns, (await load()).default] as const));
+  return Object.fromEntries(loaded);
+}

@@ -8,15 +8,19 @@ import { setNavigator } from './navigation';
 import { createAppRouter } from './router';
 import './styles.css';
 
-void initI18n();
-setupApiClient();
-const router = createAppRouter();
-setNavigator((to, opts) => { void router.navigate(to, opts); });
+async function start() {
+  // The active language (and the English fallback) load before the first paint, so no key is ever shown.
+  await initI18n();
+  setupApiClient();
+  const router = createAppRouter();
+  setNavigator((to, opts) => { void router.navigate(to, opts); });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>
-  </StrictMode>,
-);
+void start();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n';
+import { i18n, initI18n, setLanguage } from '../../i18n';
 import { Footer } from '../../src/app/layout/Footer';
 import { clearSession, setToken } from '../../src/app/session';
 import { setItem } from '../../src/storage';
@@ -44,7 +44,7 @@ describe('footer email box (spec section 5)', () => {
 
   it('shows the messages in the active language', async () => {
     const user = userEvent.setup();
-    await i18n.changeLanguage('zh-Hant');
+    await setLanguage('zh-Hant');
     renderFooter();
     await user.click(screen.getByRole('button', { name: '訂閱' }));
     expect(screen.getByRole('alert').textContent).toBe('請填寫電子郵件！');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -96,14 +96,14 @@ describe('language switch', () => {
     const user = userEvent.setup();
     const router = renderAt(<DesktopHeader />, '/coverage?x=1');
     await user.click(screen.getByRole('button', { name: '繁體中文' }));
-    expect(i18n.language).toBe('zh-Hant');
+    await waitFor(() => expect(i18n.language).toBe('zh-Hant'));
     expect(document.documentElement.lang).toBe('zh-Hant');
     expect(getItem('lang')).toBe('zh-Hant');
     expect(JSON.parse(sessionStorage.getItem('lang')!)).toMatchObject({ type: 'string', content: 'zh-Hant', storage: 'session' });
     expect(router.state.location.pathname + router.state.location.search).toBe('/coverage?x=1');
     expect(await screen.findByRole('link', { name: '登入 / 註冊' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '简体中文' }));
-    expect(screen.getByRole('link', { name: '登录 / 注册' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '登录 / 注册' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '简体中文' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
