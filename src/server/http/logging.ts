@@ -20,7 +20,8 @@ const serializeError = (err: Error & { code?: string; cause?: unknown }) => {
     type: err.name,
     code: err.code ?? (cause as { code?: string } | null)?.code,
     message: safeErrorMessage(cause?.message ?? err.message),
-    stack: err.stack?.split('\n').slice(1, 8).join('\n'),
+    // Only the frames: the first lines of a stack repeat the message, parameters included.
+    stack: err.stack?.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 8).join('\n'),
   };
 };
 

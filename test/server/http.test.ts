@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract';
+import { startTestServer, testDatabases, type TestServer } from '../support/server';
+import { call } from './helpers';
+
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+  + "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'lb-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><title>LinkBridge</title><div id="root"></div></html>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    server = await startTestServer({ databaseUrl, config: { staticDir: dist } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+
+  it('healthz answers 200 once ready', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sets the security headers and a strict CSP on HTML', async () => {
+    const res = await get('/');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(CSP);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never lets API answers be cached, errors included', async () => {
+    const ok = await call(server, endpoints.partners);
+    const bad = await call(server, endpoints.offerLocking, { body: {} });
+    const missing = await get('/gateway/nothing');
+    const sandbox = await get('/sandbox/api/messages');
+    for (const res of [ok, bad, missing, sandbox]) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('serves the app for client routes (SPA fallback) and files as files', async () => {
+    for (const path of ['/plans/propagate', '/personal', '/login?redirect=/personal']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await get('/robots.txt').then((r) => r.text())).toContain('User-agent');
+    expect((await get('/assets/missing-file.js')).status).toBe(404);
+  });
+
+  it('answers unknown gateway and sandbox paths with the notFound envelope, not the app', async () => {
+    for (const path of ['/gateway/pcapp/api/v1/unknown', '/sandbox/unknown']) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'notFound' });
+    }
+    const post = await get('/plans', { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+});

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { readEnv, sandboxEnabled, EnvError } from '../../src/server/env';
+import { clientBuildState } from '../../src/server/clientBuild';
+import { startGateway } from '../../src/server/start';
+import { customers, plans } from '../../src/server/db/schema';
+
+const temp = mkdtempSync(join(tmpdir(), 'lb-start-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('environment', () => {
+  it('has defaults for everything', () => {
+    expect(readEnv({})).toMatchObject({ PORT: 8080, DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(readEnv({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every problem readably', () => {
+    let error: unknown;
+    try {
+      readEnv({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const { problems, message } = error as EnvError;
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'LOG_LEVEL']);
+    expect(message).toMatch(/^Invalid environment:\n {2}- PORT: /);
+  });
+
+  it('turns the sandbox off in production unless SANDBOX=1', () => {
+    expect(sandboxEnabled({})).toBe(true);
+    expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);
+    expect(sandboxEnabled({ NODE_ENV: 'production', SANDBOX: '1' })).toBe(true);
+    expect(sandboxEnabled({ NODE_ENV: 'development', SANDBOX: '0' })).toBe(false);
+  });
+});
+
+describe('client build state', () => {
+  it('is missing, fresh or stale by modification times; gateway sources do not count', () => {
+    const root = join(temp, 'project');
+    mkdirSync(join(root, 'src', 'server'), { recursive: true });
+    expect(clientBuildState(root)).toBe('noClient');
+    writeFileSync(join(root, 'index.html'), '<!doctype html>');
+    writeFileSync(join(root, 'src', 'main.tsx'), '');
+    expect(clientBuildState(root)).toBe('missing');
+    mkdirSync(join(root, 'dist', 'client'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'client', 'index.html'), '');
+    const past = new Date(Date.now() - 60_000);
+    for (const f of ['index.html', 'src/main.tsx']) utimesSync(join(root, f), past, past);
+    expect(clientBuildState(root)).toBe('fresh');
+    writeFileSync(join(root, 'src', 'server', 'app.ts'), '');
+    expect(clientBuildState(root)).toBe('fresh');
+    writeFileSync(join(root, 'src', 'main.tsx'), 'changed');
+    expect(clientBuildState(root)).toBe('stale');
+  });
+});
+
+describe('startGateway', () => {
+  it('migrates and seeds a PGlite data dir, answers healthz, and restarts on it idempotently', async () => {
+    const dataDir = join(temp, 'data');
+    for (let run = 0; run < 2; run++) {
+      const gateway = await startGateway({ port: 0, host: '127.0.0.1', dataDir, sandbox: false, logLevel: 'silent' });
+      try {
+        const res = await fetch(new URL('/healthz', gateway.url));
+        expect(res.status).toBe(200);
+        const [planCount] = await gateway.database.db.select({ n: count() }).from(plans);
+        const [customerCount] = await gateway.database.db.select({ n: count() }).from(customers);
+        expect([planCount?.n, customerCount?.n]).toEqual([5, 1]);
+      } finally {
+        await gateway.close();
+      }
+    }
+  });
+});
+
+describe('npm start', () => {
+  it('prints a readable list on a bad environment and exits 1', async () => {
+    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [join(process.cwd(), 'src/server/main.ts')], {
+      cwd: temp, env: { ...process.env, PORT: 'x', LOG_LEVEL: 'loud' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('Invalid environment:');
+    expect(err).toContain('- PORT:');
+    expect(err).toContain('- LOG_LEVEL:');
+  });
+
+  it('answers healthz, then shuts down cleanly on SIGINT with exit code 0', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [join(process.cwd(), 'src/server/main.ts')], {
+      cwd: temp, env: { ...process.env, PORT: String(port), DATA_DIR: join(temp, 'npm-start-data'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let healthy = false;
+    for (let i = 0; i < 600 && !healthy && child.exitCode === null; i++) {
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (!healthy) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(healthy).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(out).toContain('SIGINT: shutting down');
+  });
+});
