@@ -1,0 +1,34 @@
+/**
+ * The registry of charts: every chart of the product is listed here once. scripts/diagrams.ts draws each one
+ * (docs/statecharts/<id>.md) and test/model walks each one and reports its coverage.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from './changePassword.machine';
+import { loginMachine } from './login.machine';
+import { logoutMachine } from './logout.machine';
+
+export interface UnreachableTransition {
+  /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
+  transition: string;
+  reason: string;
+}
+
+export interface ChartEntry {
+  id: string;
+  /** i18n key of the chart's title (namespace:key). */
+  titleKey: string;
+  /** English title for the generated docs (product owners read them in the repository). */
+  title: string;
+  kind: 'flow' | 'lifecycle';
+  specSection: string;
+  machine: AnyStateMachine;
+  unreachable?: UnreachableTransition[];
+}
+
+export const charts: readonly ChartEntry[] = [
+  { id: 'login', titleKey: 'login:chart.title', title: 'Login, register and reset password', kind: 'flow', specSection: '2 (/login), 5, 6, 7', machine: loginMachine },
+  { id: 'logout', titleKey: 'login:chart.logoutTitle', title: 'Logout', kind: 'flow', specSection: '4 (Logout)', machine: logoutMachine },
+  { id: 'changePassword', titleKey: 'account:chart.title', title: 'Change password by old password', kind: 'flow', specSection: '2 (/resetpwd), 5', machine: changePasswordMachine },
+];
+
+export const chartById = (id: string): ChartEntry | undefined => charts.find((c) => c.id === id);

@@ -1,0 +1,574 @@
+/**
+ * /login (spec section 2): "login by SMS code or by username and password; also register and reset password."
+ * Two parallel regions: the image captcha the page always keeps ready, and the path the customer is on.
+ * Pure: every call is a named actor, provided by src/app/flows/login.ts (and by fakes in test/model).
+ */
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { z } from 'zod';
+import { registerOrResetBody, tokenBody } from '../src/contract/auth';
+import { captchaField, phoneField, smsCodeField } from '../src/contract/fields';
+
+/** "sendMobileVerificationCode with a resend countdown" (issue 2): seconds before another code may be sent. */
+export const RESEND_SECONDS = 60;
+const RESEND_DELAY_MS = RESEND_SECONDS * 1000;
+
+export type LoginField = 'phone' | 'captcha' | 'code' | 'username' | 'password' | 'newPassword' | 'confirmPassword';
+export type CodePurpose = 'login' | 'register' | 'reset';
+export type FieldErrors = Partial<Record<LoginField, string[]>>;
+/** What went wrong in a call: the catalogue code and the gateway's message in the user's language. */
+export interface Problem { code: string; message: string; status: number }
+export type Notice = 'registered' | 'passwordReset' | null;
+
+export interface LoginContext {
+  phone: string;
+  captcha: string;
+  code: string;
+  username: string;
+  password: string;
+  newPassword: string;
+  confirmPassword: string;
+  captchaImage: string | null;
+  captchaToken: string | null;
+  ticket: string | null;
+  resendSecondsLeft: number;
+  fieldErrors: FieldErrors;
+  problem: Problem | null;
+  notice: Notice;
+  token: string | null;
+}
+
+export type SendCodeEvent = { type: 'code.send'; phone: string; captcha: string };
+export type LoginEvent =
+  | { type: 'field.change'; field: LoginField; value: string }
+  | { type: 'captcha.refresh' }
+  | { type: 'captcha.spent' }
+  | { type: 'path.smsLogin' }
+  | { type: 'path.passwordLogin' }
+  | { type: 'path.register' }
+  | { type: 'path.reset' }
+  | { type: 'phone.edit' }
+  | SendCodeEvent
+  | { type: 'code.submit'; code: string }
+  | { type: 'password.submit'; username: string; password: string; captcha: string }
+  | { type: 'newPassword.submit'; newPassword: string; confirmPassword: string; captcha: string };
+
+export interface CaptchaOutput { imageUrl: string; token: string }
+export interface SendCodeInput { phone: string; type: CodePurpose; captcha: string; captchaToken: string }
+export interface CheckCodeInput { phone: string; code: string; type: CodePurpose }
+export interface RegisterOrResetInput {
+  ticket: string; type: 'register' | 'reset'; password: string; confirmPassword: string; captcha: string; captchaToken: string;
+}
+export type TokenInput =
+  | { grant_type: 'password'; username: string; password: string; captcha: string; captchaToken: string }
+  | { grant_type: 'sms_code'; phone: string; code: string };
+
+const hostProvides = <O, I>() => fromPromise<O, I>(() => Promise.reject(new Error('provided by the host (src/app/flows/login.ts)')));
+
+/** Zod issues of one schema, grouped by the field they belong to (messages are i18n keys). */
+const fieldIssues = (schema: z.ZodType, value: unknown, fieldOf: (path: PropertyKey | undefined) => LoginField): FieldErrors => {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const out: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = fieldOf(issue.path[0]);
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+};
+const asField = (fallback: LoginField) => (key: PropertyKey | undefined): LoginField => (typeof key === 'string' ? (key as LoginField) : fallback);
+
+const sendCodeForm = z.object({ phone: phoneField, captcha: captchaField });
+const codeForm = z.object({ code: smsCodeField });
+const passwordLoginForm = z.object({ captcha: captchaField }).and(tokenBody);
+const newPasswordForm = z.object({ captcha: captchaField }).and(registerOrResetBody);
+
+export const loginProblems = {
+  sendCode: (e: SendCodeEvent) => fieldIssues(sendCodeForm, e, asField('phone')),
+  code: (code: string) => fieldIssues(codeForm, { code }, asField('code')),
+  passwordLogin: (e: { username: string; password: string; captcha: string }) =>
+    fieldIssues(passwordLoginForm, { grant_type: 'password', ...e }, asField('password')),
+  newPassword: (e: { newPassword: string; confirmPassword: string; captcha: string }, ticket: string | null) =>
+    fieldIssues(newPasswordForm, { ticket: ticket ?? '-', type: 'register', password: e.newPassword, confirmPassword: e.confirmPassword, captcha: e.captcha },
+      (key) => (key === 'password' ? 'newPassword' : asField('newPassword')(key))),
+};
+
+const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0;
+
+/** Reads an actor's error (the host throws ApiError) without importing the client. */
+export const toProblem = (error: unknown): Problem => {
+  const e = (error ?? {}) as Partial<Problem>;
+  return { code: typeof e.code === 'string' ? e.code : 'http', message: typeof e.message === 'string' ? e.message : '', status: typeof e.status === 'number' ? e.status : 0 };
+};
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as { username?: string } | undefined,
+    output: {} as { token: string },
+  },
+  actors: {
+    loadCaptcha: hostProvides<CaptchaOutput, void>(),
+    sendCode: hostProvides<{ resendAfterSeconds: number; expiresInSeconds: number }, SendCodeInput>(),
+    checkCode: hostProvides<{ ticket: string }, CheckCodeInput>(),
+    checkRegistered: hostProvides<{ registered: boolean }, { ticket: string }>(),
+    registerOrReset: hostProvides<{ username: string }, RegisterOrResetInput>(),
+    requestToken: hostProvides<{ access_token: string }, TokenInput>(),
+  },
+  guards: {
+    phoneAndCaptchaAreValid: ({ context, event }) =>
+      event.type === 'code.send' && context.captchaToken !== null && isEmpty(loginProblems.sendCode(event)),
+    codeHasSixDigits: ({ event }) => event.type === 'code.submit' && isEmpty(loginProblems.code(event.code)),
+    usernamePasswordAndCaptchaAreFilled: ({ context, event }) =>
+      event.type === 'password.submit' && context.captchaToken !== null && isEmpty(loginProblems.passwordLogin(event)),
+    newPasswordMeetsTheRules: ({ context, event }) =>
+      event.type === 'newPassword.submit' && context.captchaToken !== null && isEmpty(loginProblems.newPassword(event, context.ticket)),
+    numberIsRegistered: ({ event }) => (event as { output?: { registered?: boolean } }).output?.registered === true,
+    ticketWasRejected: ({ event }) => toProblem((event as { error?: unknown }).error).code === 'ticketInvalid',
+  },
+  actions: {
+    rememberTyping: assign(({ context, event }) =>
+      event.type === 'field.change' ? { [event.field]: event.value, fieldErrors: { ...context.fieldErrors, [event.field]: undefined } } : {}),
+    markInvalidFields: assign(({ context, event }) => {
+      switch (event.type) {
+        case 'code.send': {
+          const errors = loginProblems.sendCode(event);
+          return { phone: event.phone, captcha: event.captcha, fieldErrors: isEmpty(errors) ? { captcha: ['login:captcha.notReady'] } : errors };
+        }
+        case 'code.submit': return { code: event.code, fieldErrors: loginProblems.code(event.code) };
+        case 'password.submit': {
+          const errors = loginProblems.passwordLogin(event);
+          return { username: event.username, password: event.password, captcha: event.captcha, fieldErrors: isEmpty(errors) ? { captcha: ['login:captcha.notReady'] } : errors };
+        }
+        case 'newPassword.submit': {
+          const errors = loginProblems.newPassword(event, context.ticket);
+          return { newPassword: event.newPassword, confirmPassword: event.confirmPassword, captcha: event.captcha, fieldErrors: isEmpty(errors) ? { captcha: ['login:captcha.notReady'] } : errors };
+        }
+        default: return {};
+      }
+    }),
+    keepSubmitted: assign(({ event }) => {
+      switch (event.type) {
+        case 'code.send': return { phone: event.phone, captcha: event.captcha };
+        case 'code.submit': return { code: event.code };
+        case 'password.submit': return { username: event.username, password: event.password, captcha: event.captcha };
+        case 'newPassword.submit': return { newPassword: event.newPassword, confirmPassword: event.confirmPassword, captcha: event.captcha };
+        default: return {};
+      }
+    }),
+    clearProblems: assign({ fieldErrors: {}, problem: null }),
+    clearNotice: assign({ notice: null }),
+    showProblem: assign({ problem: ({ event }) => toProblem((event as { error?: unknown }).error) }),
+    keepCaptcha: assign(({ event }) => {
+      const output = (event as { output?: CaptchaOutput }).output;
+      return { captchaImage: output?.imageUrl ?? null, captchaToken: output?.token ?? null };
+    }),
+    forgetCaptcha: assign({ captchaToken: null, captcha: '' }),
+    captchaIsSpent: raise({ type: 'captcha.spent' }),
+    startResendCountdown: assign({ resendSecondsLeft: RESEND_SECONDS }),
+    countDownOneSecond: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
+    endResendCountdown: assign({ resendSecondsLeft: 0 }),
+    forgetCode: assign({ code: '', ticket: null }),
+    keepTicket: assign({ ticket: ({ event }) => (event as { output?: { ticket?: string } }).output?.ticket ?? null }),
+    keepToken: assign({ token: ({ event }) => (event as { output?: { access_token?: string } }).output?.access_token ?? null }),
+    prefillUsernameWithPhone: assign({ username: ({ context }) => context.phone }),
+    prefillRegisteredUsername: assign(({ event }) => ({
+      username: (event as { output?: { username?: string } }).output?.username ?? '',
+      password: '', newPassword: '', confirmPassword: '', ticket: null,
+    })),
+    announceRegistered: assign({ notice: 'registered' as Notice }),
+    announcePasswordReset: assign({ notice: 'passwordReset' as Notice }),
+  },
+}).createMachine({
+  id: 'login',
+  description: 'Spec section 2, /login: "login by SMS code or by username and password; also register and reset password."',
+  context: ({ input }) => ({
+    phone: '', captcha: '', code: '', username: input?.username ?? '', password: '', newPassword: '', confirmPassword: '',
+    captchaImage: null, captchaToken: null, ticket: null, resendSecondsLeft: 0, fieldErrors: {}, problem: null, notice: null, token: null,
+  }),
+  initial: 'loginPage',
+  output: ({ context }) => ({ token: context.token ?? '' }),
+  states: {
+    loginPage: {
+      type: 'parallel',
+      on: {
+        'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost: every field is kept across errors and path switches (STYLE.md).' },
+      },
+      states: {
+        captcha: {
+          description: 'Issue 2: "Image captcha from GET /gateway/pcapp/createImg, required before an SMS is sent and before a password login ... single use, short-lived."',
+          initial: 'loading',
+          states: {
+            loading: {
+              entry: 'forgetCaptcha',
+              invoke: {
+                id: 'loadCaptcha', src: 'loadCaptcha',
+                onDone: { target: 'ready', actions: 'keepCaptcha' },
+                onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' },
+              },
+            },
+            ready: {
+              on: {
+                'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
+                'captcha.spent': { target: 'loading', description: 'Issue 2: the image captcha is "single use": once a call carried it, a new one is fetched.' },
+              },
+            },
+            failed: {
+              description: 'Spec section 8: "verification code fetch failed"; the customer can try again.',
+              on: { 'captcha.refresh': { target: 'loading' } },
+            },
+          },
+        },
+        path: {
+          initial: 'smsLogin',
+          on: {
+            'path.smsLogin': { target: '.smsLogin', actions: ['clearProblems', 'clearNotice'], description: 'Spec section 2: "login by SMS code".' },
+            'path.passwordLogin': { target: '.passwordLogin', actions: ['clearProblems'], description: 'Spec section 2: "or by username and password".' },
+            'path.register': { target: '.register', actions: ['clearProblems', 'clearNotice', 'forgetCode'], description: 'Spec section 2: "also register".' },
+            'path.reset': { target: '.reset', actions: ['clearProblems', 'clearNotice', 'forgetCode'], description: 'Spec section 2: "and reset password"; spec section 5: "Reset by old password or SMS code".' },
+          },
+          states: {
+            smsLogin: {
+              description: 'Login by SMS code. Contract: "an unknown number gets an account on the spot (login or register)".',
+              initial: 'enteringPhone',
+              states: {
+                enteringPhone: {
+                  on: {
+                    'code.send': [
+                      { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent"; spec section 5: "Phone must be valid".' },
+                      { actions: 'markInvalidFields', description: 'Each field that breaks a rule shows its own message next to it.' },
+                    ],
+                  },
+                },
+                sendingCode: {
+                  invoke: {
+                    id: 'sendLoginCode', src: 'sendCode',
+                    input: ({ context }) => ({ phone: context.phone, type: 'login' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                    onDone: { target: 'enteringCode', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'Issue 2: "sendMobileVerificationCode with a resend countdown"; the answer is the same for registered and unknown numbers.' },
+                    onError: { target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem'], description: 'A wrong captcha or too many sends: the message is shown and a fresh captcha loaded ("single use").' },
+                  },
+                },
+                enteringCode: {
+                  type: 'parallel',
+                  on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems', description: 'The customer corrects the number; what they typed stays.' } },
+                  states: {
+                    entry: {
+                      initial: 'editing',
+                      states: {
+                        editing: {
+                          on: {
+                            'code.submit': [
+                              { guard: 'codeHasSixDigits', target: 'submitting', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
+                              { actions: 'markInvalidFields' },
+                            ],
+                          },
+                        },
+                        submitting: {
+                          invoke: {
+                            id: 'requestSmsToken', src: 'requestToken',
+                            input: ({ context }) => ({ grant_type: 'sms_code' as const, phone: context.phone, code: context.code }),
+                            onDone: { target: '#login.loggedIn', actions: 'keepToken', description: 'Issue 2: "POST /gateway/customer.core/oauth/token (... SMS-code grant ...) returns access_token".' },
+                            onError: { target: 'editing', actions: 'showProblem', description: 'Issue 2: codes are "valid 5 minutes, single use ... dead after 5 wrong tries"; the message says what to do next.' },
+                          },
+                        },
+                      },
+                    },
+                    resend: {
+                      initial: 'waiting',
+                      states: {
+                        waiting: {
+                          description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
+                          initial: 'ticking',
+                          after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown', description: 'The countdown is over: a new code may be sent.' } },
+                          states: {
+                            ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } } },
+                          },
+                        },
+                        ready: {
+                          on: {
+                            'code.send': [
+                              { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: a resend needs a new image captcha too ("required before an SMS is sent").' },
+                              { actions: 'markInvalidFields' },
+                            ],
+                          },
+                        },
+                        sending: {
+                          invoke: {
+                            id: 'resendLoginCode', src: 'sendCode',
+                            input: ({ context }) => ({ phone: context.phone, type: 'login' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                            onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] },
+                            onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'], description: 'Issue 2: "Sends limited per number and per IP (429 with a clear message)".' },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            passwordLogin: {
+              description: 'Spec section 2: "login ... by username and password"; issue 2: the captcha is "required ... before a password login".',
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    'password.submit': [
+                      { guard: 'usernamePasswordAndCaptchaAreFilled', target: 'submitting', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5: "Username required"; issue 2: captcha "required ... before a password login".' },
+                      { actions: 'markInvalidFields' },
+                    ],
+                  },
+                },
+                submitting: {
+                  invoke: {
+                    id: 'requestPasswordToken', src: 'requestToken',
+                    input: ({ context }) => ({ grant_type: 'password' as const, username: context.username, password: context.password, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                    onDone: { target: '#login.loggedIn', actions: 'keepToken', description: 'Issue 2: "oauth/token (password ... grant ...) returns access_token".' },
+                    onError: { target: 'editing', actions: ['captchaIsSpent', 'showProblem', 'clearNotice'], description: 'Spec section 8: "90068 wrong username or password": the message stays with the form and a fresh captcha is loaded.' },
+                  },
+                },
+              },
+            },
+            register: {
+              description: 'Spec section 2: "also register": prove the number by SMS code, then set a password.',
+              initial: 'enteringPhone',
+              states: {
+                enteringPhone: {
+                  on: {
+                    'code.send': [
+                      { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' },
+                      { actions: 'markInvalidFields' },
+                    ],
+                  },
+                },
+                sendingCode: {
+                  invoke: {
+                    id: 'sendRegisterCode', src: 'sendCode',
+                    input: ({ context }) => ({ phone: context.phone, type: 'register' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                    onDone: { target: 'enteringCode', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'Issue 2: "Answers for registered and unknown numbers must not reveal which is which."' },
+                    onError: { target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem'] },
+                  },
+                },
+                enteringCode: {
+                  type: 'parallel',
+                  on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems' } },
+                  states: {
+                    entry: {
+                      initial: 'editing',
+                      states: {
+                        editing: {
+                          on: {
+                            'code.submit': [
+                              { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
+                              { actions: 'markInvalidFields' },
+                            ],
+                          },
+                        },
+                        checking: {
+                          invoke: {
+                            id: 'checkRegisterCode', src: 'checkCode',
+                            input: ({ context }) => ({ phone: context.phone, code: context.code, type: 'register' as const }),
+                            onDone: { target: '#login.loginPage.path.register.checkingRegistered', actions: 'keepTicket', description: 'checMobilekVerificationCode answers a single-use ticket bound to the phone and purpose.' },
+                            onError: { target: 'editing', actions: 'showProblem', description: 'Issue 2: a code is "dead after 5 wrong tries".' },
+                          },
+                        },
+                      },
+                    },
+                    resend: {
+                      initial: 'waiting',
+                      states: {
+                        waiting: {
+                          description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
+                          initial: 'ticking',
+                          after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown' } },
+                          states: {
+                            ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond' } } },
+                          },
+                        },
+                        ready: {
+                          on: {
+                            'code.send': [
+                              { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'] },
+                              { actions: 'markInvalidFields' },
+                            ],
+                          },
+                        },
+                        sending: {
+                          invoke: {
+                            id: 'resendRegisterCode', src: 'sendCode',
+                            input: ({ context }) => ({ phone: context.phone, type: 'register' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                            onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] },
+                            onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'] },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+                checkingRegistered: {
+                  invoke: {
+                    id: 'checkRegisteredForRegister', src: 'checkRegistered',
+                    input: ({ context }) => ({ ticket: context.ticket ?? '' }),
+                    onDone: [
+                      { guard: 'numberIsRegistered', target: 'alreadyRegistered', actions: 'prefillUsernameWithPhone', description: 'checkIsRegistered: told only after the code is proven, so numbers cannot be probed.' },
+                      { target: 'settingPassword' },
+                    ],
+                    onError: { target: 'enteringPhone', actions: ['showProblem', 'forgetCode'] },
+                  },
+                },
+                alreadyRegistered: {
+                  description: 'The number already has an account: the customer is offered password login (number prefilled) or a password reset.',
+                },
+                settingPassword: {
+                  description: 'Spec section 5: "Password 8-16 characters with upper, lower, digit and special character; must match confirmation; no keyboard-sequence passwords." Each unmet rule is shown live.',
+                  on: {
+                    'newPassword.submit': [
+                      { guard: 'newPasswordMeetsTheRules', target: 'saving', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5: "Password 8-16 characters with upper, lower, digit and special character; must match confirmation; no keyboard-sequence passwords".' },
+                      { actions: 'markInvalidFields' },
+                    ],
+                  },
+                },
+                saving: {
+                  invoke: {
+                    id: 'register', src: 'registerOrReset',
+                    input: ({ context }) => ({ ticket: context.ticket ?? '', type: 'register' as const, password: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                    onDone: {
+                      target: '#login.loginPage.path.passwordLogin',
+                      actions: ['captchaIsSpent', 'prefillRegisteredUsername', 'announceRegistered'],
+                      description: 'Registered. The code is spent and a password login needs a captcha, so the customer logs in by password with the username prefilled.',
+                    },
+                    onError: [
+                      { guard: 'ticketWasRejected', target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem', 'forgetCode'], description: 'The verification ticket is single use and lives 10 minutes: the number must be proven again.' },
+                      { target: 'settingPassword', actions: ['captchaIsSpent', 'showProblem'] },
+                    ],
+                  },
+                },
+              },
+            },
+            reset: {
+              description: 'Spec section 5: "Reset by old password or SMS code": prove the number by SMS code, then set a new password.',
+              initial: 'enteringPhone',
+              states: {
+                enteringPhone: {
+                  on: {
+                    'code.send': [
+                      { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' },
+                      { actions: 'markInvalidFields' },
+                    ],
+                  },
+                },
+                sendingCode: {
+                  invoke: {
+                    id: 'sendResetCode', src: 'sendCode',
+                    input: ({ context }) => ({ phone: context.phone, type: 'reset' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                    onDone: { target: 'enteringCode', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'Issue 2: "Answers for registered and unknown numbers must not reveal which is which."' },
+                    onError: { target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem'] },
+                  },
+                },
+                enteringCode: {
+                  type: 'parallel',
+                  on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems' } },
+                  states: {
+                    entry: {
+                      initial: 'editing',
+                      states: {
+                        editing: {
+                          on: {
+                            'code.submit': [
+                              { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
+                              { actions: 'markInvalidFields' },
+                            ],
+                          },
+                        },
+                        checking: {
+                          invoke: {
+                            id: 'checkResetCode', src: 'checkCode',
+                            input: ({ context }) => ({ phone: context.phone, code: context.code, type: 'reset' as const }),
+                            onDone: { target: '#login.loginPage.path.reset.checkingRegistered', actions: 'keepTicket' },
+                            onError: { target: 'editing', actions: 'showProblem', description: 'Issue 2: a code is "dead after 5 wrong tries".' },
+                          },
+                        },
+                      },
+                    },
+                    resend: {
+                      initial: 'waiting',
+                      states: {
+                        waiting: {
+                          description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
+                          initial: 'ticking',
+                          after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown' } },
+                          states: {
+                            ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond' } } },
+                          },
+                        },
+                        ready: {
+                          on: {
+                            'code.send': [
+                              { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'] },
+                              { actions: 'markInvalidFields' },
+                            ],
+                          },
+                        },
+                        sending: {
+                          invoke: {
+                            id: 'resendResetCode', src: 'sendCode',
+                            input: ({ context }) => ({ phone: context.phone, type: 'reset' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                            onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] },
+                            onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'] },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+                checkingRegistered: {
+                  invoke: {
+                    id: 'checkRegisteredForReset', src: 'checkRegistered',
+                    input: ({ context }) => ({ ticket: context.ticket ?? '' }),
+                    onDone: [
+                      { guard: 'numberIsRegistered', target: 'settingPassword' },
+                      { target: 'notRegistered', description: 'Spec section 8: "user not registered" (told only after the code is proven).' },
+                    ],
+                    onError: { target: 'enteringPhone', actions: ['showProblem', 'forgetCode'] },
+                  },
+                },
+                notRegistered: {
+                  description: 'Spec section 8: "user not registered": the customer is offered to register instead.',
+                },
+                settingPassword: {
+                  description: 'Spec section 5: "Password 8-16 characters with upper, lower, digit and special character; must match confirmation; no keyboard-sequence passwords." Each unmet rule is shown live.',
+                  on: {
+                    'newPassword.submit': [
+                      { guard: 'newPasswordMeetsTheRules', target: 'saving', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5 password rules.' },
+                      { actions: 'markInvalidFields' },
+                    ],
+                  },
+                },
+                saving: {
+                  invoke: {
+                    id: 'resetPassword', src: 'registerOrReset',
+                    input: ({ context }) => ({ ticket: context.ticket ?? '', type: 'reset' as const, password: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+                    onDone: {
+                      target: '#login.loginPage.path.passwordLogin',
+                      actions: ['captchaIsSpent', 'prefillRegisteredUsername', 'announcePasswordReset'],
+                      description: 'The new password is set: the customer logs in by password with the username prefilled.',
+                    },
+                    onError: [
+                      { guard: 'ticketWasRejected', target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem', 'forgetCode'], description: 'The verification ticket is single use and lives 10 minutes: the number must be proven again.' },
+                      { target: 'settingPassword', actions: ['captchaIsSpent', 'showProblem'] },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      type: 'final',
+      description: 'Issue 2: "Token kept in the cookie the spec names and sent as Bearer"; /login "returns there after login (default /personal)".',
+    },
+  },
+});
+
+export type LoginMachine = typeof loginMachine;

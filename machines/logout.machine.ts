@@ -1,0 +1,78 @@
+/**
+ * Logout (spec section 4): "Logout: confirm, then call the exit endpoint. On code '200' clear token and user
+ * data, show the message, go home; otherwise show an error message."
+ * Pure: the confirmation dialog, the exit call and the session are named actors and actions the host provides
+ * (src/app/flows/logout.tsx).
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+export type LogoutEvent = { type: 'logout.request' } | { type: 'logout.confirm' } | { type: 'logout.cancel' };
+
+export interface LogoutContext {
+  /** The failed exit call, for the error message. */
+  error: unknown;
+}
+
+export const logoutMachine = setup({
+  types: {
+    context: {} as LogoutContext,
+    events: {} as LogoutEvent,
+  },
+  actors: {
+    /** Asks the customer; sends back logout.confirm or logout.cancel. */
+    askConfirmation: fromCallback<LogoutEvent>(() => undefined),
+    /** DELETE /gateway/customer.core/exit; resolves when the gateway answers code '200'. */
+    exit: fromPromise<unknown>(() => Promise.reject(new Error('provided by the host (src/app/flows/logout.tsx)'))),
+  },
+  actions: {
+    clearSession: () => undefined,
+    showMessage: () => undefined,
+    goHome: () => undefined,
+    showError: () => undefined,
+    keepError: assign({ error: ({ event }) => (event as { error?: unknown }).error ?? null }),
+    forgetError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'logout',
+  description: 'Spec section 4: "Logout: confirm, then call the exit endpoint. On code \'200\' clear token and user data, show the message, go home; otherwise show an error message."',
+  context: { error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'logout.request': { target: 'confirming', actions: 'forgetError', description: 'The customer clicks logout in the header.' } },
+    },
+    confirming: {
+      description: 'Spec section 4: "Logout: confirm, then call the exit endpoint."',
+      invoke: { id: 'askConfirmation', src: 'askConfirmation' },
+      on: {
+        'logout.confirm': { target: 'exiting', description: 'Spec section 4: "confirm, then call the exit endpoint".' },
+        'logout.cancel': { target: 'idle', description: 'The customer stays logged in.' },
+      },
+    },
+    exiting: {
+      description: 'Issue 2: "DELETE /gateway/customer.core/exit (revokes the token on the server)".',
+      invoke: {
+        id: 'exit', src: 'exit',
+        onDone: { target: 'clearing', description: 'Spec section 4: "On code \'200\' clear token and user data, show the message, go home".' },
+        onError: { target: 'failed', actions: 'keepError', description: 'Spec section 4: "otherwise show an error message".' },
+      },
+    },
+    clearing: {
+      description: 'Spec section 4: "clear token and user data, show the message".',
+      entry: ['clearSession', 'showMessage'],
+      always: { target: 'done' },
+    },
+    done: {
+      type: 'final',
+      description: 'Spec section 4: "go home".',
+      entry: 'goHome',
+    },
+    failed: {
+      description: 'Spec section 4: "otherwise show an error message"; the customer stays logged in and may try again.',
+      entry: 'showError',
+      always: { target: 'idle' },
+    },
+  },
+});
+
+export type LogoutMachine = typeof logoutMachine;

@@ -1,0 +1,85 @@
+/**
+ * The model of every registered chart: one payload per guard branch and the abstraction of context that
+ * decides guards. test/model/coverage.test.ts fails when a registered chart has no model here.
+ */
+import { chartById, type ChartEntry } from '../../machines/index';
+import type { ChartModel } from './toolkit/paths';
+
+const entry = (id: string): ChartEntry => {
+  const found = chartById(id);
+  if (!found) throw new Error(`chart ${id} is not registered in machines/index.ts`);
+  return found;
+};
+
+export const VALID = {
+  phone: '6265550100',
+  captcha: 'AB12',
+  code: '123456',
+  username: 'demo',
+  password: 'Demo@2468',
+  newPassword: 'Lb#7road$Kite',
+};
+
+const apiError = (code: string, status = 400) => ({ code, message: '', status });
+
+const captchaPayloads = {
+  'done:loadCaptcha': [{ output: { imageUrl: 'data:image/svg+xml,%3Csvg%2F%3E', token: 'captcha-token' } }],
+  'error:loadCaptcha': [{ error: apiError('http', 502) }],
+};
+
+export const loginModel: ChartModel = {
+  entry: entry('login'),
+  internalEvents: ['captcha.spent'],
+  abstractContext: (c: { captchaToken: string | null }) => ({ captcha: c.captchaToken !== null }),
+  payloads: {
+    ...captchaPayloads,
+    'field.change': [{ field: 'phone', value: VALID.phone }],
+    'code.send': [{ phone: VALID.phone, captcha: VALID.captcha }, { phone: '12345', captcha: '' }],
+    'code.submit': [{ code: VALID.code }, { code: '12' }],
+    'password.submit': [{ username: VALID.username, password: VALID.password, captcha: VALID.captcha }, { username: '', password: '', captcha: '' }],
+    'newPassword.submit': [
+      { newPassword: VALID.newPassword, confirmPassword: VALID.newPassword, captcha: VALID.captcha },
+      { newPassword: 'abcd1234', confirmPassword: 'abcd', captcha: VALID.captcha },
+    ],
+    'done:sendCode': [{ output: { resendAfterSeconds: 60, expiresInSeconds: 300 } }],
+    'error:sendCode': [{ error: apiError('captchaWrong') }],
+    'done:checkCode': [{ output: { ticket: 'ticket-1' } }],
+    'error:checkCode': [{ error: apiError('codeWrong') }],
+    'done:checkRegistered': [{ output: { registered: true } }, { output: { registered: false } }],
+    'error:checkRegistered': [{ error: apiError('ticketInvalid') }],
+    'done:registerOrReset': [{ output: { username: VALID.phone } }],
+    'error:registerOrReset': [{ error: apiError('ticketInvalid') }, { error: apiError('captchaWrong') }],
+    'done:requestToken': [{ output: { access_token: 'token-1', token_type: 'bearer', expires_in: 3600, scope: 'all' } }],
+    'error:requestToken': [{ error: apiError('90068', 422) }],
+  },
+};
+
+export const logoutModel: ChartModel = {
+  entry: entry('logout'),
+  payloads: {
+    'done:exit': [{ output: { revoked: true } }],
+    'error:exit': [{ error: apiError('http', 502) }],
+  },
+};
+
+export const changePasswordModel: ChartModel = {
+  entry: entry('changePassword'),
+  internalEvents: ['captcha.spent'],
+  abstractContext: (c: { captchaToken: string | null }) => ({ captcha: c.captchaToken !== null }),
+  payloads: {
+    ...captchaPayloads,
+    'field.change': [{ field: 'oldPassword', value: VALID.password }],
+    'password.submit': [
+      { oldPassword: VALID.password, newPassword: VALID.newPassword, confirmPassword: VALID.newPassword, captcha: VALID.captcha },
+      { oldPassword: VALID.password, newPassword: VALID.password, confirmPassword: 'other', captcha: VALID.captcha },
+    ],
+    'done:modifyPwd': [{ output: { changed: true } }],
+    'error:modifyPwd': [{ error: apiError('passwordOldWrong', 422) }],
+  },
+};
+
+export const models: Record<string, ChartModel> = {
+  login: loginModel,
+  logout: logoutModel,
+  changePassword: changePasswordModel,
+};

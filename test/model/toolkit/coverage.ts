@@ -1,0 +1,72 @@
+/**
+ * State and transition coverage per chart, computed from the chart's own definition (machines/chart.ts), never
+ * claimed: a state counts when a run was in it, a transition when a run took it.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { allStates, allTransitions } from '../../../machines/chart';
+import type { ChartEntry } from '../../../machines/index';
+import type { Recorder } from './run';
+
+export interface ChartCoverage {
+  chart: string;
+  depth: string;
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; missing: string[]; unreachable: { transition: string; reason: string }[] };
+  paths: number;
+}
+
+export function coverageOf(entry: ChartEntry, recorder: Recorder, depth: string, paths: number): ChartCoverage {
+  const states = allStates(entry.machine).map((n) => n.id);
+  const unreachable = entry.unreachable ?? [];
+  const excused = new Set(unreachable.map((u) => u.transition));
+  const transitions = allTransitions(entry.machine).map((t) => t.id);
+  return {
+    chart: entry.id,
+    depth,
+    states: { covered: states.filter((s) => recorder.states.has(s)).length, total: states.length, missing: states.filter((s) => !recorder.states.has(s)) },
+    transitions: {
+      covered: transitions.filter((t) => recorder.transitions.has(t)).length,
+      total: transitions.length,
+      missing: transitions.filter((t) => !recorder.transitions.has(t) && !excused.has(t)),
+      unreachable,
+    },
+    paths,
+  };
+}
+
+/** A chart passes when every state is visited and every transition is taken or declared unreachable with a reason. */
+export const isComplete = (c: ChartCoverage) => c.states.missing.length === 0 && c.transitions.missing.length === 0;
+
+const pct = (covered: number, total: number) => (total === 0 ? '100.0' : ((covered / total) * 100).toFixed(1));
+
+export function formatTable(rows: ChartCoverage[]): string {
+  const header = ['chart', 'depth', 'paths', 'states', 'transitions', 'unreachable'];
+  const body = rows.map((r) => [
+    r.chart, r.depth, String(r.paths),
+    `${r.states.covered}/${r.states.total} (${pct(r.states.covered, r.states.total)}%)`,
+    `${r.transitions.covered}/${r.transitions.total} (${pct(r.transitions.covered, r.transitions.total)}%)`,
+    String(r.transitions.unreachable.length),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
+}
+
+export const COVERAGE_FILE = 'test-results/model-coverage.json';
+
+/** Merges this run's rows into the JSON report (rows of other depths or charts are kept). */
+export function writeCoverage(rows: ChartCoverage[], file = COVERAGE_FILE): void {
+  mkdirSync(dirname(file), { recursive: true });
+  let existing: ChartCoverage[] = [];
+  try {
+    existing = (JSON.parse(readFileSync(file, 'utf8')) as { charts: ChartCoverage[] }).charts ?? [];
+  } catch {
+    existing = [];
+  }
+  const key = (r: ChartCoverage) => `${r.chart}@${r.depth}`;
+  const merged = new Map(existing.map((r) => [key(r), r]));
+  for (const r of rows) merged.set(key(r), r);
+  const charts = [...merged.values()].sort((a, b) => key(a).localeCompare(key(b)));
+  writeFileSync(file, `${JSON.stringify({ generatedAt: new Date().toISOString(), charts }, null, 2)}\n`);
+}

@@ -1,0 +1,50 @@
+/**
+ * Vitest blocks for one chart: a `describe` per state the arriving transitions leave from, an `it` per
+ * transition, each running its shortest path against the pure chart; afterwards the chart's coverage must be
+ * complete.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { statePath } from '../../../machines/chart';
+import { coverageOf, formatTable, isComplete } from './coverage';
+import { generatePaths, type ChartModel, type PathCase } from './paths';
+import { newRecorder, runPathPure } from './run';
+
+export const stepTitle = (path: PathCase): string => {
+  const t = path.transition;
+  const to = t.targets.length ? t.targets.map((n) => n.key).join(', ') : '(stays)';
+  return `${t.label} → ${to}`;
+};
+
+/** Paths grouped by the state their arriving transition leaves from (the `describe` names). */
+export const pathsByState = (model: ChartModel): Map<string, PathCase[]> => {
+  const groups = new Map<string, PathCase[]>();
+  for (const path of generatePaths(model)) {
+    const key = statePath(path.transition.source);
+    groups.set(key, [...(groups.get(key) ?? []), path]);
+  }
+  return groups;
+};
+
+export function describeChartPaths(model: ChartModel): void {
+  const recorder = newRecorder();
+  const groups = pathsByState(model);
+  let count = 0;
+  for (const [state, paths] of groups) {
+    describe(state, () => {
+      for (const path of paths) {
+        count += 1;
+        it(stepTitle(path), () => {
+          const end = runPathPure(model, path, recorder);
+          expect(end.value).toEqual(path.values.at(-1));
+        });
+      }
+    });
+  }
+  afterAll(() => {
+    const coverage = coverageOf(model.entry, recorder, 'pure', count);
+    console.log(`\n${formatTable([coverage])}`);
+    expect(coverage.states.missing, 'states never visited').toEqual([]);
+    expect(coverage.transitions.missing, 'transitions never taken nor declared unreachable').toEqual([]);
+    expect(isComplete(coverage)).toBe(true);
+  });
+}

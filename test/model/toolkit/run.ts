@@ -1,0 +1,66 @@
+/**
+ * Runs a generated path against the pure chart with fake actors (they never settle: the path sends their
+ * done/error events itself) and records, from xstate's inspection, every transition each step took,
+ * including `always` transitions and events the chart raised itself.
+ */
+import { createActor, fromCallback, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
+import { transitionIndex } from '../../../machines/chart';
+import type { ChartModel, PathCase } from './paths';
+
+export interface Recorder {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export const newRecorder = (): Recorder => ({ states: new Set(), transitions: new Set() });
+
+/** A stand-in for every actor of the chart: it does nothing, so only the path decides what happens. */
+export const fakeActors = (machine: AnyStateMachine): Record<string, AnyActorLogic> =>
+  Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, fromCallback(() => () => undefined)]));
+
+const sameValue = (a: StateValue, b: StateValue) => JSON.stringify(a) === JSON.stringify(b);
+
+export interface StepInfo { index: number; event: EventObject; snapshot: AnyMachineSnapshot }
+
+/** Observes an actor: every microstep's transitions and states go into the recorder. */
+export const observe = (machine: AnyStateMachine, recorder: Recorder) => {
+  const index = transitionIndex(machine);
+  return (e: { type: string; snapshot?: unknown; actorRef?: unknown }, root: () => unknown) => {
+    if (e.type !== '@xstate.microstep' || e.actorRef !== root()) return;
+    for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
+      const found = index.get(t as never);
+      if (found) recorder.transitions.add(found.id);
+    }
+    for (const node of (e.snapshot as AnyMachineSnapshot)._nodes) if (node !== machine.root) recorder.states.add(node.id);
+  };
+};
+
+/** Runs the path against the pure chart; throws when the chart ends anywhere but where the path says. */
+export function runPathPure(model: ChartModel, path: PathCase, recorder: Recorder): AnyMachineSnapshot {
+  const machine = model.entry.machine.provide({ actors: fakeActors(model.entry.machine) });
+  const onInspect = observe(machine, recorder);
+  let root: unknown = null;
+  const actor = createActor(machine, {
+    input: model.input as never,
+    inspect: (e) => onInspect(e as never, () => root),
+  });
+  root = actor;
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) if (node !== machine.root) recorder.states.add(node.id);
+  try {
+    path.events.forEach((event, i) => {
+      const before = actor.getSnapshot().value;
+      if (!sameValue(before, path.values[i]!)) {
+        throw new Error(`step ${i}: expected ${JSON.stringify(path.values[i])} before ${event.type}, chart is in ${JSON.stringify(before)}`);
+      }
+      actor.send(event);
+    });
+    const end = actor.getSnapshot();
+    if (!sameValue(end.value, path.values[path.values.length - 1]!)) {
+      throw new Error(`expected to end in ${JSON.stringify(path.values.at(-1))}, chart is in ${JSON.stringify(end.value)}`);
+    }
+    return end;
+  } finally {
+    actor.stop();
+  }
+}
