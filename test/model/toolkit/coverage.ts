@@ -58,7 +58,7 @@ export const COVERAGE_FILE = 'test-results/model-coverage.json';
 /** Merges this run's rows into the JSON report (rows of other depths or charts are kept). */
 export function writeCoverage(rows: ChartCoverage[], file = COVERAGE_FILE): void {
   mkdirSync(dirname(file), { recursive: true });
-  let existing: ChartCoverage[] = [];
+  let existing: ChartCoverage[];
   try {
     existing = (JSON.parse(readFileSync(file, 'utf8')) as { charts: ChartCoverage[] }).charts ?? [];
   } catch {

@@ -1,0 +1,168 @@
+/**
+ * Mermaid `stateDiagram-v2` for a registered chart, generated from the chart's own definition (compound and
+ * parallel states, initial and final states, every transition labelled `event [guard]`, delays as
+ * `after 60s`, eventless ones as `always`, descriptions as notes and as a table). Pure string output:
+ * scripts/diagrams.ts writes it to docs/statecharts/, test/model/diagrams.test.ts compares it.
+ */
+import type { AnyStateNode } from 'xstate';
+import { allStates, allTransitions, statePath, type ChartTransition } from './chart';
+import type { ChartEntry } from './index';
+
+const RESERVED = new Set(['end', 'state', 'note', 'class', 'classDef', 'style', 'direction', 'click', 'default']);
+
+/** Mermaid ids: the shortest tail of a state's path that no other state of the chart shares (`smsLogin_enteringPhone`). */
+const mermaidIds = (entry: ChartEntry): Map<AnyStateNode, string> => {
+  const nodes = allStates(entry.machine);
+  const tail = (n: AnyStateNode, k: number) => n.path.slice(-k).join('_');
+  const ids = new Map<AnyStateNode, string>();
+  for (const n of nodes) {
+    let k = 1;
+    while (k < n.path.length && nodes.some((o) => o !== n && o.path.length >= k && tail(o, k) === tail(n, k))) k += 1;
+    let id = tail(n, k).replace(/[^A-Za-z0-9_]/g, '_');
+    if (RESERVED.has(id)) id = `${id}_`;
+    ids.set(n, id);
+  }
+  return ids;
+};
+
+const clean = (text: string) => text.replace(/;/g, ',').replace(/\s+/g, ' ').trim();
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+
+const wrap = (text: string, width = 60): string[] => {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of clean(text).split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+};
+
+const ancestors = (node: AnyStateNode): AnyStateNode[] => {
+  const out: AnyStateNode[] = [];
+  for (let n: AnyStateNode | undefined = node; n; n = n.parent) out.unshift(n);
+  return out;
+};
+
+/** The deepest state that contains both ends of a transition: the block its edge is written in. */
+const scopeOf = (t: ChartTransition, target: AnyStateNode): AnyStateNode => {
+  const a = ancestors(t.source.parent ?? t.source);
+  const b = ancestors(target.parent ?? target);
+  let common = a[0]!;
+  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) common = a[i]!;
+  return common;
+};
+
+export function renderChartDiagram(entry: ChartEntry): string {
+  const machine = entry.machine;
+  const ids = mermaidIds(entry);
+  const transitions = allTransitions(machine);
+  const idOf = (n: AnyStateNode) => (n === machine.root ? '' : ids.get(n)!);
+
+  const edgesByScope = new Map<AnyStateNode, string[]>();
+  for (const t of transitions) {
+    if (t.source === machine.root) continue;
+    const targets = t.targets.length ? t.targets : [t.source];
+    for (const target of targets) {
+      const scope = scopeOf(t, target);
+      const line = `${idOf(t.source)} --> ${idOf(target)} : ${clean(t.label)}`;
+      edgesByScope.set(scope, [...(edgesByScope.get(scope) ?? []), line]);
+    }
+  }
+
+  const out: string[] = ['stateDiagram-v2'];
+  const emitChildren = (parent: AnyStateNode, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const children = Object.values(parent.states) as AnyStateNode[];
+    if (parent.type === 'parallel') {
+      children.forEach((region, i) => {
+        if (i > 0) out.push(`${pad}--`);
+        emitState(region, depth);
+      });
+    } else {
+      const initial = parent.initial?.target?.[0] as AnyStateNode | undefined;
+      if (initial) out.push(`${pad}[*] --> ${idOf(initial)}`);
+      for (const child of children) emitState(child, depth);
+      for (const child of children) if (child.type === 'final') out.push(`${pad}${idOf(child)} --> [*]`);
+    }
+    for (const edge of edgesByScope.get(parent) ?? []) out.push(`${pad}${edge}`);
+  };
+  const emitState = (node: AnyStateNode, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const id = idOf(node);
+    if (id !== node.key) out.push(`${pad}state "${node.key}" as ${id}`);
+    if (Object.keys(node.states).length) {
+      out.push(`${pad}state ${id} {`);
+      emitChildren(node, depth + 1);
+      out.push(`${pad}}`);
+    }
+    if (node.description) {
+      out.push(`${pad}note right of ${id}`);
+      for (const l of wrap(node.description)) out.push(`${pad}  ${l}`);
+      out.push(`${pad}end note`);
+    }
+  };
+  emitChildren(machine.root, 1);
+
+  const rootTransitions = transitions.filter((t) => t.source === machine.root);
+  const rows = transitions.map((t) => {
+    const to = t.targets.length ? t.targets.map((n) => `\`${statePath(n)}\``).join(', ') : '(stays)';
+    return `| \`${statePath(t.source)}\` | \`${cell(t.label)}\` | ${to} | ${cell(t.description ?? '')} |`;
+  });
+  const states = allStates(machine);
+  return [
+    `# ${entry.title}`,
+    '',
+    '<!-- Generated by `npm run diagrams` from machines/' + `${entry.id}.machine.ts. Do not edit: test/model/diagrams.test.ts fails when this file is stale. -->`,
+    '',
+    `- Chart: \`${entry.id}\` (${entry.kind})`,
+    `- Spec section: ${entry.specSection}`,
+    `- States: ${states.length} · transitions: ${transitions.length}`,
+    ...(machine.root.description ? [`- Rule: ${cell(machine.root.description)}`] : []),
+    ...(rootTransitions.length ? [`- Handled anywhere in the chart: ${rootTransitions.map((t) => `\`${t.label}\``).join(', ')}`] : []),
+    '',
+    '```mermaid',
+    ...out,
+    '```',
+    '',
+    '## Transitions',
+    '',
+    '| From | Event [guard] | To | Rule |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    ...(entry.unreachable?.length
+      ? ['## Declared unreachable', '', ...entry.unreachable.map((u) => `- \`${u.transition}\`: ${u.reason}`), '']
+      : []),
+  ].join('\n');
+}
+
+export function renderChartIndex(entries: readonly ChartEntry[]): string {
+  const rows = entries.map((e) =>
+    `| [${e.title}](./${e.id}.md) | \`${e.id}\` | ${e.kind} | ${e.specSection} | ${allStates(e.machine).length} | ${allTransitions(e.machine).length} |`);
+  return [
+    '# Statecharts',
+    '',
+    '<!-- Generated by `npm run diagrams` from machines/index.ts. Do not edit. -->',
+    '',
+    'Every flow and lifecycle of the product is a chart in `machines/`. Each page below draws one chart',
+    '(Mermaid, renders on the git host) and lists its transitions with the rule each one implements.',
+    'QA: `npm run test:model` walks every chart and writes `test-results/model-coverage.json`.',
+    '',
+    '| Chart | Id | Kind | Spec section | States | Transitions |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+/** Every file `npm run diagrams` writes, relative to docs/statecharts/. */
+export function renderAllDiagrams(entries: readonly ChartEntry[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const e of entries) files.set(`${e.id}.md`, renderChartDiagram(e));
+  files.set('index.md', renderChartIndex(entries));
+  return files;
+}
