@@ -95,6 +95,15 @@ describe.each(testDatabases())('accounts on %s', (_name, databaseUrl) => {
       expect(noCaptcha.body.code).toBe('captchaWrong');
     });
 
+    it('never reads credentials from the query string (decision 0003)', async () => {
+      const captcha = await newCaptcha(server);
+      const res = await call(server, endpoints.oauthToken, {
+        query: { grant_type: 'password', username: 'demo', password: 'Demo@2468' }, headers: { Authorization: BASIC, ...captchaHeaders(captcha) },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'validation', message: 'Username: Please enter your username or phone number.' });
+    });
+
     it('accepts grant_type in a JSON body too', async () => {
       const captcha = await newCaptcha(server);
       const res = await call(server, endpoints.oauthToken, {

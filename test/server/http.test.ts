@@ -77,3 +77,20 @@ describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
     expect(post.status).toBe(404);
   });
 });
+
+describe('coarse request guard', () => {
+  it('answers 429 rateLimited past the per-IP limit on API routes, but not on the catalogue', async () => {
+    const server = await startTestServer({ config: { rateLimitPerMinute: 2 } });
+    try {
+      const ip = '10.9.9.9';
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await call(server, endpoints.offerLocking, { body: { email: `g${i}@example.com`, collectType: '1', channel: 'pc' }, ip }));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(answers[2]!.body.code).toBe('rateLimited');
+      expect(answers[2]!.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      for (let i = 0; i < 3; i++) expect((await call(server, endpoints.bundleList, { body: {}, ip })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
