@@ -6,7 +6,8 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { z } from 'zod';
-import { modifyPwdBody } from '../src/contract/auth';
+import { modifyPwdBody, type modifyPwd } from '../src/contract/auth';
+import type { DataOf } from '../src/contract/endpoint';
 import { captchaField } from '../src/contract/fields';
 import { toProblem, type CaptchaOutput, type Problem } from './login.machine';
 
@@ -51,7 +52,7 @@ export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
     loadCaptcha: fromPromise<CaptchaOutput>(() => Promise.reject(new Error('provided by the host'))),
-    modifyPwd: fromPromise<unknown, ModifyPwdInput>(() => Promise.reject(new Error('provided by the host'))),
+    modifyPwd: fromPromise<DataOf<typeof modifyPwd>, ModifyPwdInput>(() => Promise.reject(new Error('provided by the host'))),
   },
   guards: {
     newPasswordFollowsTheRules: ({ context, event }) =>

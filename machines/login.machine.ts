@@ -5,7 +5,8 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { z } from 'zod';
-import { registerOrResetBody, tokenBody } from '../src/contract/auth';
+import { registerOrResetBody, tokenBody, type checMobilekVerificationCode, type checkIsRegistered, type oauthToken, type registerOrResetUser, type sendMobileVerificationCode } from '../src/contract/auth';
+import type { DataOf } from '../src/contract/endpoint';
 import { captchaField, phoneField, smsCodeField } from '../src/contract/fields';
 
 /** "sendMobileVerificationCode with a resend countdown" (issue 2): seconds before another code may be sent. */
@@ -104,16 +105,15 @@ export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
-    input: {} as { username?: string } | undefined,
     output: {} as { token: string },
   },
   actors: {
-    loadCaptcha: hostProvides<CaptchaOutput, void>(),
-    sendCode: hostProvides<{ resendAfterSeconds: number; expiresInSeconds: number }, SendCodeInput>(),
-    checkCode: hostProvides<{ ticket: string }, CheckCodeInput>(),
-    checkRegistered: hostProvides<{ registered: boolean }, { ticket: string }>(),
-    registerOrReset: hostProvides<{ username: string }, RegisterOrResetInput>(),
-    requestToken: hostProvides<{ access_token: string }, TokenInput>(),
+    loadCaptcha: fromPromise<CaptchaOutput>(() => Promise.reject(new Error('provided by the host (src/app/flows/login.ts)'))),
+    sendCode: hostProvides<DataOf<typeof sendMobileVerificationCode>, SendCodeInput>(),
+    checkCode: hostProvides<DataOf<typeof checMobilekVerificationCode>, CheckCodeInput>(),
+    checkRegistered: hostProvides<DataOf<typeof checkIsRegistered>, { ticket: string }>(),
+    registerOrReset: hostProvides<DataOf<typeof registerOrResetUser>, RegisterOrResetInput>(),
+    requestToken: hostProvides<DataOf<typeof oauthToken>, TokenInput>(),
   },
   guards: {
     phoneAndCaptchaAreValid: ({ context, event }) =>
@@ -182,8 +182,8 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   description: 'Spec section 2, /login: "login by SMS code or by username and password; also register and reset password."',
-  context: ({ input }) => ({
-    phone: '', captcha: '', code: '', username: input?.username ?? '', password: '', newPassword: '', confirmPassword: '',
+  context: () => ({
+    phone: '', captcha: '', code: '', username: '', password: '', newPassword: '', confirmPassword: '',
     captchaImage: null, captchaToken: null, ticket: null, resendSecondsLeft: 0, fieldErrors: {}, problem: null, notice: null, token: null,
   }),
   initial: 'loginPage',

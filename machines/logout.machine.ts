@@ -5,6 +5,8 @@
  * (src/app/flows/logout.tsx).
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { exit } from '../src/contract/auth';
+import type { DataOf } from '../src/contract/endpoint';
 
 export type LogoutEvent = { type: 'logout.request' } | { type: 'logout.confirm' } | { type: 'logout.cancel' };
 
@@ -22,7 +24,7 @@ export const logoutMachine = setup({
     /** Asks the customer; sends back logout.confirm or logout.cancel. */
     askConfirmation: fromCallback<LogoutEvent>(() => undefined),
     /** DELETE /gateway/customer.core/exit; resolves when the gateway answers code '200'. */
-    exit: fromPromise<unknown>(() => Promise.reject(new Error('provided by the host (src/app/flows/logout.tsx)'))),
+    exit: fromPromise<DataOf<typeof exit>>(() => Promise.reject(new Error('provided by the host (src/app/flows/logout.tsx)'))),
   },
   actions: {
     clearSession: () => undefined,

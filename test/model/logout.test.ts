@@ -15,7 +15,7 @@ describe('logout rules (spec section 4)', () => {
         exit: fromPromise(async () => {
           calls.push('exit');
           if (exitResult === 'fail') throw Object.assign(new Error('busy'), { code: 'http', status: 503 });
-          return { revoked: true };
+          return { revoked: true as const };
         }),
       },
       actions: {

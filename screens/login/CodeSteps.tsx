@@ -1,0 +1,52 @@
+/** The SMS-code steps shared by SMS login, register and reset: phone and captcha, then the code with its resend countdown. */
+import { useTranslation } from 'react-i18next';
+import { formatPhone, normalizePhone } from '../../src/domain/phone';
+import type { LoginView } from './login.connect';
+import { CaptchaField, Field, linkButton, primaryButton, secondaryButton } from './parts';
+
+export function PhoneStep({ view }: { view: LoginView }) {
+  const { t } = useTranslation('login');
+  return (
+    <form className="space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); view.sendCode(); }}>
+      <Field name="phone" type="tel" inputMode="tel" autoComplete="tel" label={t('fields.phone')} hint={t('fields.phoneHint')}
+        value={view.values.phone} onChange={(v) => view.setField('phone', v)} errors={view.fieldError('phone')} />
+      <CaptchaField value={view.values.captcha} onChange={(v) => view.setField('captcha', v)} errors={view.fieldError('captcha')}
+        state={view.captcha.state} image={view.captcha.image} onRefresh={view.refreshCaptcha} />
+      <button type="submit" className={primaryButton} disabled={view.busy} aria-busy={view.step === 'sendingCode'}>
+        {t(view.step === 'sendingCode' ? 'actions.sending' : 'actions.sendCode')}
+      </button>
+    </form>
+  );
+}
+
+export function CodeStep({ view }: { view: LoginView }) {
+  const { t } = useTranslation('login');
+  const resend = view.resend;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700" role="status">
+        {t('status.codeSent', { phone: formatPhone(normalizePhone(view.values.phone)) })}{' '}
+        <button type="button" className={linkButton} onClick={view.editPhone}>{t('actions.changeNumber')}</button>
+      </p>
+      <form className="space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); view.submitCode(); }}>
+        <Field name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} label={t('fields.code')}
+          value={view.values.code} onChange={(v) => view.setField('code', v)} errors={view.fieldError('code')} />
+        <button type="submit" className={primaryButton} disabled={view.busy} aria-busy={view.busy}>
+          {t(view.busy ? 'actions.working' : view.path === 'smsLogin' ? 'actions.login' : 'actions.next')}
+        </button>
+      </form>
+      {resend && (
+        <form className="space-y-3 border-t border-slate-200 pt-4" noValidate onSubmit={(e) => { e.preventDefault(); view.sendCode(); }}>
+          {resend.state === 'ready' && (
+            <CaptchaField value={view.values.captcha} onChange={(v) => view.setField('captcha', v)} errors={view.fieldError('captcha')}
+              state={view.captcha.state} image={view.captcha.image} onRefresh={view.refreshCaptcha} />
+          )}
+          <button type="submit" className={secondaryButton} disabled={resend.state !== 'ready'} aria-live="polite">
+            {resend.state === 'waiting' ? t('actions.resendIn', { count: resend.secondsLeft })
+              : t(resend.state === 'sending' ? 'actions.sending' : 'actions.resend')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
