@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { completeLogin, loginFlow, redirectTarget } from '../../src/app/flows/login';
+import { completeLogin, inspectFlow, loginFlow, redirectTarget } from '../../src/app/flows/login';
 import { connect, type LoginPath } from './login.connect';
 import { CodeStep, PhoneStep } from './CodeSteps';
 import { NewPasswordStep, PasswordLoginStep } from './PasswordSteps';
@@ -20,7 +20,7 @@ export default function LoginScreen() {
   const text = useText();
   const navigate = useNavigate();
   const location = useLocation();
-  const [snapshot, send] = useMachine(loginFlow);
+  const [snapshot, send] = useMachine(loginFlow, { inspect: inspectFlow });
   const view = connect(snapshot, send);
   const finished = useRef(false);
 
@@ -42,7 +42,7 @@ export default function LoginScreen() {
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="login" data-state={JSON.stringify(snapshot.value)}>
         <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
 
         {loginTab && (

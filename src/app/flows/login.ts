@@ -2,7 +2,7 @@
  * The host side of the login and changePassword charts: their named actors made of real gateway calls.
  * Calls pass `silent: true` because the chart shows the error itself (next to the field or on the form).
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type InspectionEvent } from 'xstate';
 import { call, captchaHeaders, fetchCaptcha } from '../../api/client';
 import { endpoints } from '../../contract';
 import { OAUTH_CLIENT } from '../../contract/auth';
@@ -77,3 +77,7 @@ export async function completeLogin(token: string): Promise<void> {
   setToken(token);
   await refreshPersonalData();
 }
+
+/** Observers of the flows' actors (xstate inspection): the screen-depth model tests record transitions here. */
+export const flowObservers = new Set<(event: InspectionEvent) => void>();
+export const inspectFlow = (event: InspectionEvent): void => { for (const observer of flowObservers) observer(event); };

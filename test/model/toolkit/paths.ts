@@ -22,6 +22,8 @@ export interface ChartModel {
   /** What of the context decides guards; everything else is left out of a state's identity. */
   abstractContext?: (context: never) => unknown;
   input?: unknown;
+  /** Events a depth can produce in a state (e.g. what the screen offers); all by default. */
+  filterEvents?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
 }
 
 export interface PathCase {
@@ -30,6 +32,8 @@ export interface PathCase {
   events: EventObject[];
   /** State value before each event, then the final value. */
   values: StateValue[];
+  /** The snapshots behind `values`. */
+  snapshots: AnyMachineSnapshot[];
 }
 
 const invokeSources = (machine: AnyStateMachine): Map<string, string> => {
@@ -74,6 +78,7 @@ export function generatePaths(model: ChartModel): PathCase[] {
     events: eventsFor(model),
     serializeState: serializeState as never,
     input: model.input as never,
+    ...(model.filterEvents ? { filterEvents: model.filterEvents as never } : {}),
   });
 
   // Each step is { event, state reached by it }; the first is xstate.init. One path per arriving transition:
@@ -91,6 +96,7 @@ export function generatePaths(model: ChartModel): PathCase[] {
         transition: t,
         events: steps.slice(1).map((s) => s.event),
         values: steps.map((s) => (s.state as AnyMachineSnapshot).value),
+        snapshots: steps.map((s) => s.state as AnyMachineSnapshot),
       });
     }
   }

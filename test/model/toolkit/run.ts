@@ -25,8 +25,8 @@ export interface StepInfo { index: number; event: EventObject; snapshot: AnyMach
 /** Observes an actor: every microstep's transitions and states go into the recorder. */
 export const observe = (machine: AnyStateMachine, recorder: Recorder) => {
   const index = transitionIndex(machine);
-  return (e: { type: string; snapshot?: unknown; actorRef?: unknown }, root: () => unknown) => {
-    if (e.type !== '@xstate.microstep' || e.actorRef !== root()) return;
+  return (e: { type: string; snapshot?: unknown; actorRef?: unknown }, isRoot: (actorRef: unknown) => boolean) => {
+    if (e.type !== '@xstate.microstep' || !isRoot(e.actorRef)) return;
     for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
       const found = index.get(t as never);
       if (found) recorder.transitions.add(found.id);
@@ -42,7 +42,7 @@ export function runPathPure(model: ChartModel, path: PathCase, recorder: Recorde
   let root: unknown = null;
   const actor = createActor(machine, {
     input: model.input as never,
-    inspect: (e) => onInspect(e as never, () => root),
+    inspect: (e) => onInspect(e as never, (ref) => ref === root),
   });
   root = actor;
   actor.start();
