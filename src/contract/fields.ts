@@ -10,32 +10,32 @@ import { passwordProblems } from '../domain/password';
 export const phoneField = z
   .string({ error: 'validation:phone.required' })
   .trim()
-  .min(1, 'validation:phone.required')
+  .min(1, { error: 'validation:phone.required', abort: true })
   .refine(isValidPhone, 'validation:phone.invalid')
   .transform(normalizePhone);
 
 export const emailField = z
   .string({ error: 'validation:email.required' })
   .trim()
-  .min(1, 'validation:email.required')
+  .min(1, { error: 'validation:email.required', abort: true })
   .refine(isEmail, 'validation:email.invalid');
 
 export const smsCodeField = z
   .string({ error: 'validation:code.required' })
   .trim()
-  .min(1, 'validation:code.required')
+  .min(1, { error: 'validation:code.required', abort: true })
   .regex(/^\d{6}$/, 'validation:code.invalid');
 
 export const captchaField = z
   .string({ error: 'validation:captcha.required' })
   .trim()
-  .min(1, 'validation:captcha.required')
+  .min(1, { error: 'validation:captcha.required', abort: true })
   .regex(/^[A-Za-z0-9]{4}$/, 'validation:captcha.invalid');
 
 /** A new password: the rules of spec section 5; each problem has its own message. */
 export const newPasswordField = z
   .string({ error: 'validation:password.required' })
-  .min(1, 'validation:password.required')
+  .min(1, { error: 'validation:password.required', abort: true })
   .superRefine((value, ctx) => {
     for (const problem of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: `validation:password.${problem}` });
   });

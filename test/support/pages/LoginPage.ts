@@ -1,0 +1,101 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { captchaAnswer, latestCode } from '../../e2e/sandbox';
+
+/**
+ * Page object of /login for Playwright. Its verbs are the login chart's events (machines/login.machine.ts):
+ * choosePath, typePhone, solveCaptcha, sendCode, enterCode, submitCode, setPassword, submitPassword.
+ * The captcha is solved the way a person would read it, here through the sandbox's answer for its token.
+ */
+export class LoginPage {
+  /** Token of every image code the page received, by its picture: the shown picture tells which token is live. */
+  private readonly tokens = new Map<string, string>();
+
+  constructor(readonly page: Page, readonly request: APIRequestContext) {
+    page.on('response', async (res) => {
+      if (!res.url().includes('/gateway/pcapp/createImg') || !res.ok()) return;
+      const token = res.headers()['x-image-code-token'] ?? '';
+      this.tokens.set(await res.text(), token);
+    });
+  }
+
+  private async shownCaptchaToken(): Promise<string> {
+    const image = this.page.getByRole('img', { name: 'Image code to type in' });
+    for (let i = 0; i < 100; i++) {
+      const src = (await image.getAttribute('src').catch(() => null)) ?? '';
+      const svg = src.startsWith('data:') ? decodeURIComponent(src.slice(src.indexOf(',') + 1)) : '';
+      const token = this.tokens.get(svg);
+      if (token) return token;
+      await this.page.waitForTimeout(50);
+    }
+    throw new Error('no image code shown');
+  }
+
+  async open(path = '/login') {
+    const captcha = this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'));
+    await this.page.goto(path);
+    await captcha;
+  }
+
+  /** `path.register`, `path.reset`, `path.passwordLogin` of the chart. */
+  async choosePath(path: 'register' | 'reset' | 'passwordLogin' | 'smsLogin') {
+    // Some paths show a fresh image code, others keep the current one.
+    const captcha = this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'), { timeout: 2_000 });
+    const names = { register: 'Create an account', reset: 'Forgot password?', passwordLogin: 'Password', smsLogin: 'SMS code' } as const;
+    await this.page.getByRole(path === 'passwordLogin' || path === 'smsLogin' ? 'tab' : 'button', { name: names[path], exact: true }).click();
+    await captcha.catch(() => undefined);
+  }
+
+  async typePhone(phone: string) {
+    await this.page.getByLabel('Phone number', { exact: true }).fill(phone);
+  }
+
+  /** Types the captcha's answer, or a wrong one. */
+  async solveCaptcha(options: { wrong?: boolean } = {}) {
+    const token = await this.shownCaptchaToken();
+    const answer = await captchaAnswer(this.request, token);
+    const typed = options.wrong ? [...answer].map((c) => (c === 'Z' || c === 'z' ? 'Y' : 'Z')).join('') : answer;
+    await this.page.getByLabel('Image code', { exact: true }).fill(typed);
+  }
+
+  /** Arms a wait for the next captcha image (the chart loads a fresh one after every use). */
+  nextCaptcha() {
+    return this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'));
+  }
+
+  async sendCode() {
+    await this.page.getByRole('button', { name: 'Send code', exact: true }).click();
+  }
+
+  async readCode(phone: string) {
+    return latestCode(this.request, phone);
+  }
+
+  async enterCode(code: string) {
+    await this.page.getByLabel('SMS verification code', { exact: true }).fill(code);
+  }
+
+  async submitCode(name: 'Log in' | 'Next' = 'Log in') {
+    await this.page.getByRole('button', { name, exact: true }).click();
+  }
+
+  async setPassword(password: string) {
+    await this.page.getByLabel('New password', { exact: true }).fill(password);
+    await this.page.getByLabel('Confirm new password', { exact: true }).fill(password);
+    await this.solveCaptcha();
+  }
+
+  async submitPassword(name: 'Create account' | 'Save new password' | 'Log in') {
+    await this.page.getByRole('button', { name, exact: true }).click();
+  }
+
+  async loginWithPassword(username: string, password: string) {
+    await this.page.getByLabel('Username or phone number', { exact: true }).fill(username);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.solveCaptcha();
+    await this.submitPassword('Log in');
+  }
+
+  async seeError(text: string | RegExp) {
+    await expect(this.page.getByText(text).first()).toBeVisible();
+  }
+}
