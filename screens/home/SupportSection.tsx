@@ -36,9 +36,9 @@ export function PartnersSection({ partners }: { partners: Partner[] }) {
         {partners.map((p) => (
           <li key={p.id}>
             <a href={p.url} rel="noopener noreferrer" target="_blank" className="flex h-full flex-col items-center justify-center rounded-xl bg-white p-4 text-center ring-1 ring-slate-200 hover:ring-blue-400">
-              <span className="text-lg font-bold text-slate-800" aria-hidden="true">{p.logoText}</span>
-              <span className="mt-1 text-sm font-medium text-slate-900">{p.name}</span>
-              <span className="text-xs text-slate-600">{p.category}</span>
+              <span className="text-lg font-bold text-slate-800" aria-hidden="true" translate="no">{p.logoText}</span>
+              <span className="mt-1 text-sm font-medium text-slate-900" translate="no">{p.name}</span>
+              <span className="text-xs text-slate-600">{t(`partners.category.${p.category}`, { defaultValue: '' })}</span>
             </a>
           </li>
         ))}

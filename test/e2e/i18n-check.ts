@@ -12,8 +12,18 @@ const ALLOWED = new Set(
   ].map((w) => w.toLowerCase()),
 );
 
+/** Text the page marks `translate="no"` (proper names such as partners') is left out. */
 export async function englishLeftovers(page: Page): Promise<string[]> {
-  const text = await page.locator('body').innerText();
-  const words = text.match(/[A-Za-z][A-Za-z']+/g) ?? [];
+  const text = await page.locator('body').evaluate((body) => {
+    const copy = body.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[translate="no"], script, style').forEach((el) => el.remove());
+    document.body.appendChild(copy);
+    copy.style.position = 'absolute';
+    const visible = copy.innerText;
+    copy.remove();
+    return visible;
+  });
+  // "QR Code" is how Taiwan and Hong Kong write it.
+  const words = text.replace(/QR Code/g, 'QR').match(/[A-Za-z][A-Za-z']+/g) ?? [];
   return [...new Set(words.filter((w) => !ALLOWED.has(w.toLowerCase())))];
 }
