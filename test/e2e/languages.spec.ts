@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 
@@ -21,7 +21,7 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-async function logInAsDemo(page: Page, request: Parameters<typeof LoginPage.prototype.constructor>[1]) {
+async function logInAsDemo(page: Page, request: APIRequestContext) {
   const login = new LoginPage(page, request);
   await login.open('/login?redirect=%2Fpersonal');
   await login.choosePath('passwordLogin');
