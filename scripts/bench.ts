@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startProduct(port: number, dataDir: string): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -73,6 +73,7 @@ async function main() {
   const fresh = await startProduct(port, dataDir);
   const base = `http://127.0.0.1:${port}`;
 
+  console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the initial load of /`);
   const load = await initialLoadBytes(`${base}/`);
 
   const bundleListUrl = `${base}/gateway/pcapp/api/v1/order/bundleList`;
@@ -85,6 +86,7 @@ async function main() {
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
   const barePort = (bare.address() as { port: number }).port;
 
+  console.log(`load testing bundleList for ${DURATION_S} s, then a bare node:http server`);
   const gateway = await rps(bundleListUrl, { method: 'POST', body: '{}', headers });
   const bareNode = await rps(`http://127.0.0.1:${barePort}/`, { method: 'POST', body: '{}', headers });
   bare.close();

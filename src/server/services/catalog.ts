@@ -6,7 +6,27 @@ import { emailCaptures, globalPacks, globalRegions, multiMonthDiscounts, partner
 
 const SIM_TYPES = ['physical', 'esim'] as const;
 
-export async function bundleList(deps: Deps, kind?: 'us' | 'global'): Promise<BundleList> {
+/**
+ * The catalogue changes only when the seed (or, later, an operator) writes it, yet every page load asks for
+ * it: each gateway keeps it for CATALOGUE_TTL_MS, so a change shows everywhere within that time.
+ */
+export const CATALOGUE_TTL_MS = 30_000;
+const cached = new WeakMap<Deps['db'], Map<string, { at: number; value: Promise<BundleList> }>>();
+
+export function bundleList(deps: Deps, kind?: 'us' | 'global'): Promise<BundleList> {
+  let byKind = cached.get(deps.db);
+  if (!byKind) cached.set(deps.db, (byKind = new Map()));
+  const key = kind ?? 'all';
+  const now = Date.now();
+  const hit = byKind.get(key);
+  if (hit && now - hit.at < CATALOGUE_TTL_MS) return hit.value;
+  const value = readBundleList(deps, kind);
+  byKind.set(key, { at: now, value });
+  value.catch(() => byKind.delete(key));
+  return value;
+}
+
+async function readBundleList(deps: Deps, kind?: 'us' | 'global'): Promise<BundleList> {
   const [planRows, months, regions, packs] = await Promise.all([
     deps.db.select().from(plans).where(kind ? eq(plans.kind, kind) : undefined).orderBy(asc(plans.sortOrder), asc(plans.id)),
     deps.db.select().from(multiMonthDiscounts).orderBy(asc(multiMonthDiscounts.months)),
