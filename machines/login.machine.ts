@@ -53,6 +53,40 @@ export type LoginEvent =
   | { type: 'password.submit'; username: string; password: string; captcha: string }
   | { type: 'newPassword.submit'; newPassword: string; confirmPassword: string; captcha: string };
 
+/**
+ * The resend countdown beside every code entry (SMS login, register, reset): the same rule three times,
+ * so one definition; the actor id names the purpose, which the code is bound to.
+ */
+const resendCountdown = (purpose: CodePurpose) => ({
+  initial: 'waiting' as const,
+  states: {
+    waiting: {
+      description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
+      initial: 'ticking' as const,
+      after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown', description: 'The countdown is over: a new code may be sent.' } as const },
+      states: {
+        ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } as const } },
+      },
+    },
+    ready: {
+      on: {
+        'code.send': [
+          { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: a resend needs a new image captcha too ("required before an SMS is sent").' } as const,
+          { actions: 'markInvalidFields' } as const,
+        ],
+      },
+    },
+    sending: {
+      invoke: {
+        id: `resend${purpose[0]!.toUpperCase()}${purpose.slice(1)}Code`, src: 'sendCode' as const,
+        input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+        onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] } as const,
+        onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'], description: 'Issue 2: "Sends limited per number and per IP (429 with a clear message)".' } as const,
+      },
+    },
+  },
+});
+
 export interface CaptchaOutput { imageUrl: string; token: string }
 export interface SendCodeInput { phone: string; type: CodePurpose; captcha: string; captchaToken: string }
 export interface CheckCodeInput { phone: string; code: string; type: CodePurpose }
@@ -273,35 +307,7 @@ export const loginMachine = setup({
                         },
                       },
                     },
-                    resend: {
-                      initial: 'waiting',
-                      states: {
-                        waiting: {
-                          description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
-                          initial: 'ticking',
-                          after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown', description: 'The countdown is over: a new code may be sent.' } },
-                          states: {
-                            ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } } },
-                          },
-                        },
-                        ready: {
-                          on: {
-                            'code.send': [
-                              { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: a resend needs a new image captcha too ("required before an SMS is sent").' },
-                              { actions: 'markInvalidFields' },
-                            ],
-                          },
-                        },
-                        sending: {
-                          invoke: {
-                            id: 'resendLoginCode', src: 'sendCode',
-                            input: ({ context }) => ({ phone: context.phone, type: 'login' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
-                            onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] },
-                            onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'], description: 'Issue 2: "Sends limited per number and per IP (429 with a clear message)".' },
-                          },
-                        },
-                      },
-                    },
+                    resend: resendCountdown('login'),
                   },
                 },
               },
@@ -373,35 +379,7 @@ export const loginMachine = setup({
                         },
                       },
                     },
-                    resend: {
-                      initial: 'waiting',
-                      states: {
-                        waiting: {
-                          description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
-                          initial: 'ticking',
-                          after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown' } },
-                          states: {
-                            ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond' } } },
-                          },
-                        },
-                        ready: {
-                          on: {
-                            'code.send': [
-                              { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'] },
-                              { actions: 'markInvalidFields' },
-                            ],
-                          },
-                        },
-                        sending: {
-                          invoke: {
-                            id: 'resendRegisterCode', src: 'sendCode',
-                            input: ({ context }) => ({ phone: context.phone, type: 'register' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
-                            onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] },
-                            onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'] },
-                          },
-                        },
-                      },
-                    },
+                    resend: resendCountdown('register'),
                   },
                 },
                 checkingRegistered: {
@@ -489,35 +467,7 @@ export const loginMachine = setup({
                         },
                       },
                     },
-                    resend: {
-                      initial: 'waiting',
-                      states: {
-                        waiting: {
-                          description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
-                          initial: 'ticking',
-                          after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown' } },
-                          states: {
-                            ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond' } } },
-                          },
-                        },
-                        ready: {
-                          on: {
-                            'code.send': [
-                              { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'] },
-                              { actions: 'markInvalidFields' },
-                            ],
-                          },
-                        },
-                        sending: {
-                          invoke: {
-                            id: 'resendResetCode', src: 'sendCode',
-                            input: ({ context }) => ({ phone: context.phone, type: 'reset' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
-                            onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] },
-                            onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'] },
-                          },
-                        },
-                      },
-                    },
+                    resend: resendCountdown('reset'),
                   },
                 },
                 checkingRegistered: {
