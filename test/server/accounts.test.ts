@@ -123,6 +123,18 @@ describe.each(testDatabases())('accounts on %s', (_name, databaseUrl) => {
       expect((await passwordLogin(server, phone, PASSWORD)).body.code).toBe('200');
     });
 
+    it('a password reset lifts the lockout of the account', async () => {
+      const phone = randomPhone();
+      await register(server, phone, PASSWORD);
+      const [row] = await server.db.select().from(customers).where(eq(customers.phone, phone));
+      await server.db.insert(loginFailures).values(Array.from({ length: 5 }, () => ({ subject: `customer:${row!.id}`, ip: randomIp(), createdAt: server.clock.now() })));
+      expect((await passwordLogin(server, phone, PASSWORD)).body.code).toBe('loginThrottled');
+      const ticket = await ticketFor(server, phone, 'reset');
+      const reset = await call(server, endpoints.registerOrResetUser, { body: { ticket, type: 'reset', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      expect(reset.body.code).toBe('200');
+      expect((await passwordLogin(server, phone, NEW_PASSWORD)).body.code).toBe('200');
+    });
+
     it('throttles 30 failures from one IP', async () => {
       const ip = randomIp();
       // 29 earlier failures from this address, each on another name (inserted: 29 scrypt checks would be slow).

@@ -7,6 +7,7 @@ import { route, type RouteContext } from '../http/route';
 import { checkCaptcha, captchaFromHeaders } from '../services/captcha';
 import { sendCode, spendCode } from '../services/codes';
 import { createCustomer, findByPhone, isInNet, setPassword } from '../services/customers';
+import { clearLoginFailures, loginSubject } from '../services/loginThrottle';
 import { hashPassword } from '../services/passwords';
 import { revokeCustomerSessions } from '../services/sessions';
 import { issueTicket, peekTicket, spendTicket } from '../services/tickets';
@@ -53,6 +54,8 @@ export function loginRoutes(app: FastifyInstance, deps: Deps) {
     if (!customer) throw new GatewayError('notRegistered');
     await setPassword(deps, customer.id, passwordHash);
     await revokeCustomerSessions(deps, customer.id);
+    // A reset proves the owner: the lockout earned by wrong passwords no longer applies to the new one.
+    await clearLoginFailures(deps, loginSubject(customer, customer.username));
     return { username: customer.username };
   });
 }

@@ -9,7 +9,7 @@ import { route } from '../http/route';
 import { captchaFromHeaders, checkCaptcha } from '../services/captcha';
 import { spendCode } from '../services/codes';
 import { createCustomer, findByLogin, findByPhone, type Customer } from '../services/customers';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../services/loginThrottle';
+import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from '../services/loginThrottle';
 import { burnPasswordCheck, verifyPassword } from '../services/passwords';
 import { createSession, revokeSession } from '../services/sessions';
 
@@ -29,8 +29,6 @@ function tokenInput(request: FastifyRequest): unknown {
 }
 
 /** Throttling key: the account when the name matches one (any spelling of the phone), else the typed name. */
-const loginSubject = (customer: Customer | null, username: string) => (customer ? `customer:${customer.id}` : `name:${username.trim().toLowerCase()}`);
-
 export function oauthRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.oauthToken, async ({ body, header, ip }) => {
     if (body.grant_type === 'password') {

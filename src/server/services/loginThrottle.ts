@@ -8,6 +8,10 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_SUBJECT = 5;
 export const MAX_FAILURES_PER_IP = 30;
 
+/** What failures count against: the account when the username names one, else the typed username. */
+export const loginSubject = (customer: { id: number } | null, username: string): string =>
+  customer ? `customer:${customer.id}` : `name:${username.trim().toLowerCase()}`;
+
 export async function assertLoginAllowed(deps: Deps, subject: string, ip: string): Promise<void> {
   const since = new Date(deps.clock.now().getTime() - LOGIN_WINDOW_MS);
   const check = async (where: ReturnType<typeof and>, max: number) => {
