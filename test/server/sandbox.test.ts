@@ -16,6 +16,17 @@ describe.each(testDatabases())('messages sandbox on %s', (_name, databaseUrl) =>
   });
   const get = (s: TestServer, path: string, init?: RequestInit) => fetch(new URL(path, s.url), init);
 
+  it('answers only requests from this machine', async () => {
+    for (const url of ['/sandbox/inbox', '/sandbox/api/messages', '/sandbox/api/captcha/x']) {
+      const remote = await server.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.10' });
+      expect(remote.statusCode, url).toBe(404);
+      const local = await server.app.inject({ method: 'GET', url: '/sandbox/api/messages', remoteAddress: '127.0.0.1' });
+      expect(local.statusCode).toBe(200);
+    }
+    const clock = await server.app.inject({ method: 'POST', url: '/sandbox/api/clock/advance', payload: { ms: 1000 }, remoteAddress: '192.0.2.10' });
+    expect(clock.statusCode).toBe(404);
+  });
+
   it('lists messages newest first, filtered by recipient in any phone format', async () => {
     const phone = randomPhone();
     await sendCode(server, phone, 'login');

@@ -32,7 +32,9 @@ export function createSandboxMessages(opts: SandboxMessagesOptions): MessagesAda
   const print = opts.print ?? ((line: string) => console.log(line));
   const write = async (channel: 'sms' | 'email', to: string, subject: string | null, body: string, meta: MessageMeta = {}) => {
     const { lang = 'en', ...rest } = meta;
-    await opts.db.insert(outboxMessages).values({ channel, to, subject, body, lang, meta: rest, createdAt: opts.clock.now() });
+    // With the inbox off nobody should read codes back: the record keeps the message, not its code.
+    const stored = opts.showText ? body : body.replace(/\b\d{6}\b/g, '••••••');
+    await opts.db.insert(outboxMessages).values({ channel, to, subject, body: stored, lang, meta: rest, createdAt: opts.clock.now() });
   };
   return {
     async sendSms(to, text, meta) {

@@ -46,8 +46,23 @@ ${messages.length ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">
 
 const advanceBody = z.object({ ms: z.number().int().positive().max(400 * 86_400_000) });
 
+/**
+ * The sandbox shows every code sent and can move the clock: it answers only requests from this machine
+ * (loopback), whatever address the gateway listens on. Anyone else gets the same 404 as when it is off.
+ */
+const isLoopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
 export function sandboxRoutes(app: FastifyInstance, deps: Deps) {
   if (!deps.config.sandbox) return;
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      if (!isLoopback(request.socket.remoteAddress)) throw new GatewayError('notFound');
+    });
+    sandboxRoutesOn(scope, deps);
+  });
+}
+
+function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   const ok = (lang: ReturnType<typeof requestLanguage>, data: unknown) => ({ code: SUCCESS_CODE, message: t(lang, 'errors:success'), data });
 
   app.get('/sandbox/inbox', async (request, reply) => {
