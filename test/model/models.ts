@@ -58,7 +58,7 @@ export const logoutModel: ChartModel = {
   entry: entry('logout'),
   payloads: {
     'done:exit': [{ output: { revoked: true } }],
-    'error:exit': [{ error: apiError('http', 502) }],
+    'error:exit': [{ error: apiError('http', 502) }, { error: apiError('unauthorized', 401) }],
   },
 };
 
