@@ -69,7 +69,9 @@ export const changePasswordFlow = changePasswordMachine.provide({
 /** Where /login returns after login: `?redirect=` when it is a path of this site, else /personal. */
 export const redirectTarget = (search: string): string => {
   const redirect = new URLSearchParams(search).get('redirect');
-  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : '/personal';
+  // Same-site paths only: no scheme-relative '//', no backslash or control character a browser could read as a host.
+  const safe = redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !/[\\\u0000-\u001f]/.test(redirect) && !redirect.startsWith('/login');
+  return safe ? redirect : '/personal';
 };
 
 /** Keeps the token (cookie Admin-Token) and loads personalData before the account pages render. */
