@@ -70,7 +70,7 @@ export const changePasswordFlow = changePasswordMachine.provide({
 export const redirectTarget = (search: string): string => {
   const redirect = new URLSearchParams(search).get('redirect');
   // Same-site paths only: no scheme-relative '//', no backslash or control character a browser could read as a host.
-  const safe = redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !/[\\\u0000-\u001f]/.test(redirect) && !redirect.startsWith('/login');
+  const safe = redirect && redirect.startsWith('/') && !redirect.startsWith('//') && ![...redirect].some((c) => c === '\\' || c.charCodeAt(0) < 0x20) && !redirect.startsWith('/login');
   return safe ? redirect : '/personal';
 };
 
