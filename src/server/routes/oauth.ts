@@ -8,7 +8,7 @@ import { headerValue } from '../http/language';
 import { route } from '../http/route';
 import { captchaFromHeaders, checkCaptcha } from '../services/captcha';
 import { spendCode } from '../services/codes';
-import { createCustomer, findByLogin, findByPhone, type Customer } from '../services/customers';
+import { createCustomer, findByLogin, findByPhone } from '../services/customers';
 import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from '../services/loginThrottle';
 import { burnPasswordCheck, verifyPassword } from '../services/passwords';
 import { createSession, revokeSession } from '../services/sessions';
