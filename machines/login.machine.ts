@@ -87,6 +87,60 @@ const resendCountdown = (purpose: CodePurpose) => ({
   },
 });
 
+/**
+ * Register and reset both start by proving the number: phone and image code, the SMS code with its resend
+ * countdown, then checMobilekVerificationCode for a ticket. One definition; the purpose binds the code.
+ */
+const provePhoneByCode = (purpose: 'register' | 'reset') => {
+  const Purpose = `${purpose[0]!.toUpperCase()}${purpose.slice(1)}`;
+  return {
+    enteringPhone: {
+      on: {
+        'code.send': [
+          { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' } as const,
+          { actions: 'markInvalidFields' } as const,
+        ],
+      },
+    },
+    sendingCode: {
+      invoke: {
+        id: `send${Purpose}Code`, src: 'sendCode' as const,
+        input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
+        onDone: { target: 'enteringCode', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'Issue 2: "Answers for registered and unknown numbers must not reveal which is which."' } as const,
+        onError: { target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem'], description: 'Issue 2: "Sends limited per number and per IP (429 with a clear message)"; a wrong image code gets a fresh one.' } as const,
+      },
+    },
+    enteringCode: {
+      type: 'parallel' as const,
+      on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems', description: 'The customer corrects the number; what they typed is kept.' } as const },
+      states: {
+        entry: {
+          initial: 'editing' as const,
+          states: {
+            editing: {
+              on: {
+                'code.submit': [
+                  { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' } as const,
+                  { actions: 'markInvalidFields' } as const,
+                ],
+              },
+            },
+            checking: {
+              invoke: {
+                id: `check${Purpose}Code`, src: 'checkCode' as const,
+                input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, code: context.code, type: purpose }),
+                onDone: { target: `#login.loginPage.path.${purpose}.checkingRegistered`, actions: 'keepTicket', description: 'checMobilekVerificationCode answers a single-use ticket bound to the phone and purpose.' } as const,
+                onError: { target: 'editing', actions: 'showProblem', description: 'Issue 2: a code is "dead after 5 wrong tries".' } as const,
+              },
+            },
+          },
+        },
+        resend: resendCountdown(purpose),
+      },
+    },
+  };
+};
+
 export interface CaptchaOutput { imageUrl: string; token: string }
 export interface SendCodeInput { phone: string; type: CodePurpose; captcha: string; captchaToken: string }
 export interface CheckCodeInput { phone: string; code: string; type: CodePurpose }
@@ -338,50 +392,7 @@ export const loginMachine = setup({
               description: 'Spec section 2: "also register": prove the number by SMS code, then set a password.',
               initial: 'enteringPhone',
               states: {
-                enteringPhone: {
-                  on: {
-                    'code.send': [
-                      { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' },
-                      { actions: 'markInvalidFields' },
-                    ],
-                  },
-                },
-                sendingCode: {
-                  invoke: {
-                    id: 'sendRegisterCode', src: 'sendCode',
-                    input: ({ context }) => ({ phone: context.phone, type: 'register' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
-                    onDone: { target: 'enteringCode', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'Issue 2: "Answers for registered and unknown numbers must not reveal which is which."' },
-                    onError: { target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem'] },
-                  },
-                },
-                enteringCode: {
-                  type: 'parallel',
-                  on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems' } },
-                  states: {
-                    entry: {
-                      initial: 'editing',
-                      states: {
-                        editing: {
-                          on: {
-                            'code.submit': [
-                              { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
-                              { actions: 'markInvalidFields' },
-                            ],
-                          },
-                        },
-                        checking: {
-                          invoke: {
-                            id: 'checkRegisterCode', src: 'checkCode',
-                            input: ({ context }) => ({ phone: context.phone, code: context.code, type: 'register' as const }),
-                            onDone: { target: '#login.loginPage.path.register.checkingRegistered', actions: 'keepTicket', description: 'checMobilekVerificationCode answers a single-use ticket bound to the phone and purpose.' },
-                            onError: { target: 'editing', actions: 'showProblem', description: 'Issue 2: a code is "dead after 5 wrong tries".' },
-                          },
-                        },
-                      },
-                    },
-                    resend: resendCountdown('register'),
-                  },
-                },
+                ...provePhoneByCode('register'),
                 checkingRegistered: {
                   invoke: {
                     id: 'checkRegisteredForRegister', src: 'checkRegistered',
@@ -426,50 +437,7 @@ export const loginMachine = setup({
               description: 'Spec section 5: "Reset by old password or SMS code": prove the number by SMS code, then set a new password.',
               initial: 'enteringPhone',
               states: {
-                enteringPhone: {
-                  on: {
-                    'code.send': [
-                      { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' },
-                      { actions: 'markInvalidFields' },
-                    ],
-                  },
-                },
-                sendingCode: {
-                  invoke: {
-                    id: 'sendResetCode', src: 'sendCode',
-                    input: ({ context }) => ({ phone: context.phone, type: 'reset' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
-                    onDone: { target: 'enteringCode', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'Issue 2: "Answers for registered and unknown numbers must not reveal which is which."' },
-                    onError: { target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem'] },
-                  },
-                },
-                enteringCode: {
-                  type: 'parallel',
-                  on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems' } },
-                  states: {
-                    entry: {
-                      initial: 'editing',
-                      states: {
-                        editing: {
-                          on: {
-                            'code.submit': [
-                              { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
-                              { actions: 'markInvalidFields' },
-                            ],
-                          },
-                        },
-                        checking: {
-                          invoke: {
-                            id: 'checkResetCode', src: 'checkCode',
-                            input: ({ context }) => ({ phone: context.phone, code: context.code, type: 'reset' as const }),
-                            onDone: { target: '#login.loginPage.path.reset.checkingRegistered', actions: 'keepTicket' },
-                            onError: { target: 'editing', actions: 'showProblem', description: 'Issue 2: a code is "dead after 5 wrong tries".' },
-                          },
-                        },
-                      },
-                    },
-                    resend: resendCountdown('reset'),
-                  },
-                },
+                ...provePhoneByCode('reset'),
                 checkingRegistered: {
                   invoke: {
                     id: 'checkRegisteredForReset', src: 'checkRegistered',
