@@ -100,17 +100,17 @@ export const changePasswordMachine = setup({
           states: {
             loading: {
               entry: 'forgetCaptcha',
-              invoke: { id: 'loadCaptcha', src: 'loadCaptcha', onDone: { target: 'ready', actions: 'keepCaptcha' }, onError: { target: 'failed' } },
+              invoke: { id: 'loadCaptcha', src: 'loadCaptcha', onDone: { target: 'ready', actions: 'keepCaptcha', description: 'Spec section 7: GET /gateway/pcapp/createImg returns the image (captcha) and its token.' }, onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' } },
             },
             ready: {
               on: {
-                'captcha.refresh': { target: 'loading' },
+                'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
                 'captcha.spent': { target: 'loading', description: 'Issue 2: the image captcha is "single use".' },
               },
             },
             failed: {
               description: 'Spec section 8: "verification code fetch failed".',
-              on: { 'captcha.refresh': { target: 'loading' } },
+              on: { 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture after a failed load.' } },
             },
           },
         },

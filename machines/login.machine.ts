@@ -72,7 +72,7 @@ const resendCountdown = (purpose: CodePurpose) => ({
       on: {
         'code.send': [
           { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: a resend needs a new image captcha too ("required before an SMS is sent").' } as const,
-          { actions: 'markInvalidFields' } as const,
+          { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' } as const,
         ],
       },
     },
@@ -80,7 +80,7 @@ const resendCountdown = (purpose: CodePurpose) => ({
       invoke: {
         id: `resend${purpose[0]!.toUpperCase()}${purpose.slice(1)}Code`, src: 'sendCode' as const,
         input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
-        onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'] } as const,
+        onDone: { target: 'waiting', actions: ['captchaIsSpent', 'startResendCountdown'], description: 'A new code is sent; the previous one no longer works and the countdown starts again.' } as const,
         onError: { target: 'ready', actions: ['captchaIsSpent', 'showProblem'], description: 'Issue 2: "Sends limited per number and per IP (429 with a clear message)".' } as const,
       },
     },
@@ -98,7 +98,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
       on: {
         'code.send': [
           { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' } as const,
-          { actions: 'markInvalidFields' } as const,
+          { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' } as const,
         ],
       },
     },
@@ -121,7 +121,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
               on: {
                 'code.submit': [
                   { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' } as const,
-                  { actions: 'markInvalidFields' } as const,
+                  { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' } as const,
                 ],
               },
             },
@@ -291,7 +291,7 @@ export const loginMachine = setup({
               entry: 'forgetCaptcha',
               invoke: {
                 id: 'loadCaptcha', src: 'loadCaptcha',
-                onDone: { target: 'ready', actions: 'keepCaptcha' },
+                onDone: { target: 'ready', actions: 'keepCaptcha', description: 'Spec section 7: GET /gateway/pcapp/createImg returns the image (captcha) and its token.' },
                 onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' },
               },
             },
@@ -303,7 +303,7 @@ export const loginMachine = setup({
             },
             failed: {
               description: 'Spec section 8: "verification code fetch failed"; the customer can try again.',
-              on: { 'captcha.refresh': { target: 'loading' } },
+              on: { 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture after a failed load.' } },
             },
           },
         },
@@ -347,7 +347,7 @@ export const loginMachine = setup({
                           on: {
                             'code.submit': [
                               { guard: 'codeHasSixDigits', target: 'submitting', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
-                              { actions: 'markInvalidFields' },
+                              { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' },
                             ],
                           },
                         },
@@ -374,7 +374,7 @@ export const loginMachine = setup({
                   on: {
                     'password.submit': [
                       { guard: 'usernamePasswordAndCaptchaAreFilled', target: 'submitting', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5: "Username required"; issue 2: captcha "required ... before a password login".' },
-                      { actions: 'markInvalidFields' },
+                      { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' },
                     ],
                   },
                 },
@@ -399,9 +399,9 @@ export const loginMachine = setup({
                     input: ({ context }) => ({ ticket: context.ticket ?? '' }),
                     onDone: [
                       { guard: 'numberIsRegistered', target: 'alreadyRegistered', actions: 'prefillUsernameWithPhone', description: 'checkIsRegistered: told only after the code is proven, so numbers cannot be probed.' },
-                      { target: 'settingPassword' },
+                      { target: 'settingPassword', description: 'A new number: the customer sets a password for the account.' },
                     ],
-                    onError: { target: 'enteringPhone', actions: ['showProblem', 'forgetCode'] },
+                    onError: { target: 'enteringPhone', actions: ['showProblem', 'forgetCode'], description: 'The ticket was refused (used or older than 10 minutes): the number must be proven again.' },
                   },
                 },
                 alreadyRegistered: {
@@ -412,7 +412,7 @@ export const loginMachine = setup({
                   on: {
                     'newPassword.submit': [
                       { guard: 'newPasswordMeetsTheRules', target: 'saving', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5: "Password 8-16 characters with upper, lower, digit and special character; must match confirmation; no keyboard-sequence passwords".' },
-                      { actions: 'markInvalidFields' },
+                      { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' },
                     ],
                   },
                 },
@@ -427,7 +427,7 @@ export const loginMachine = setup({
                     },
                     onError: [
                       { guard: 'ticketWasRejected', target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem', 'forgetCode'], description: 'The verification ticket is single use and lives 10 minutes: the number must be proven again.' },
-                      { target: 'settingPassword', actions: ['captchaIsSpent', 'showProblem'] },
+                      { target: 'settingPassword', actions: ['captchaIsSpent', 'showProblem'], description: 'The gateway refused the password or the image code: the message says why; the passwords typed are kept.' },
                     ],
                   },
                 },
@@ -443,10 +443,10 @@ export const loginMachine = setup({
                     id: 'checkRegisteredForReset', src: 'checkRegistered',
                     input: ({ context }) => ({ ticket: context.ticket ?? '' }),
                     onDone: [
-                      { guard: 'numberIsRegistered', target: 'settingPassword' },
+                      { guard: 'numberIsRegistered', target: 'settingPassword', description: 'The number has an account: the customer sets a new password (spec section 5: "Reset by old password or SMS code").' },
                       { target: 'notRegistered', description: 'Spec section 8: "user not registered" (told only after the code is proven).' },
                     ],
-                    onError: { target: 'enteringPhone', actions: ['showProblem', 'forgetCode'] },
+                    onError: { target: 'enteringPhone', actions: ['showProblem', 'forgetCode'], description: 'The ticket was refused (used or older than 10 minutes): the number must be proven again.' },
                   },
                 },
                 notRegistered: {
@@ -457,7 +457,7 @@ export const loginMachine = setup({
                   on: {
                     'newPassword.submit': [
                       { guard: 'newPasswordMeetsTheRules', target: 'saving', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5 password rules.' },
-                      { actions: 'markInvalidFields' },
+                      { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its own message and nothing typed is lost.' },
                     ],
                   },
                 },
@@ -472,7 +472,7 @@ export const loginMachine = setup({
                     },
                     onError: [
                       { guard: 'ticketWasRejected', target: 'enteringPhone', actions: ['captchaIsSpent', 'showProblem', 'forgetCode'], description: 'The verification ticket is single use and lives 10 minutes: the number must be proven again.' },
-                      { target: 'settingPassword', actions: ['captchaIsSpent', 'showProblem'] },
+                      { target: 'settingPassword', actions: ['captchaIsSpent', 'showProblem'], description: 'The gateway refused the password or the image code: the message says why; the passwords typed are kept.' },
                     ],
                   },
                 },

@@ -73,7 +73,7 @@ export const logoutMachine = setup({
     clearing: {
       description: 'Spec section 4: "clear token and user data, show the message".',
       entry: ['clearSession', 'showMessage'],
-      always: { target: 'done' },
+      always: { target: 'done', description: 'Spec section 4: then "go home".' },
     },
     done: {
       type: 'final',
@@ -83,7 +83,7 @@ export const logoutMachine = setup({
     failed: {
       description: 'Spec section 4: "otherwise show an error message"; the customer stays logged in and may try again.',
       entry: 'showError',
-      always: { target: 'idle' },
+      always: { target: 'idle', description: 'After the error message the customer is still logged in and may log out again.' },
     },
   },
 });
