@@ -91,6 +91,7 @@ export const changePasswordMachine = setup({
   initial: 'changing',
   states: {
     changing: {
+      description: 'Spec section 5: "Reset by old password": the image captcha beside the form.',
       type: 'parallel',
       on: { 'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost.' } },
       states: {
@@ -99,10 +100,12 @@ export const changePasswordMachine = setup({
           initial: 'loading',
           states: {
             loading: {
+              description: 'Spec section 7: GET /gateway/pcapp/createImg, a new single-use image code.',
               entry: 'forgetCaptcha',
               invoke: { id: 'loadCaptcha', src: 'loadCaptcha', onDone: { target: 'ready', actions: 'keepCaptcha', description: 'Spec section 7: GET /gateway/pcapp/createImg returns the image (captcha) and its token.' }, onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' } },
             },
             ready: {
+              description: 'The image code is shown and can be typed.',
               on: {
                 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
                 'captcha.spent': { target: 'loading', description: 'Issue 2: the image captcha is "single use".' },
@@ -115,6 +118,7 @@ export const changePasswordMachine = setup({
           },
         },
         form: {
+          description: 'Old password, new password and confirmation.',
           initial: 'editing',
           states: {
             editing: {
@@ -127,6 +131,7 @@ export const changePasswordMachine = setup({
               },
             },
             saving: {
+              description: 'Spec section 7: POST /gateway/pcapp/api/v1/personalcenter/modifyPwd with the image-code headers.',
               invoke: {
                 id: 'modifyPwd', src: 'modifyPwd',
                 input: ({ context }) => ({ oldPassword: context.oldPassword, newPassword: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),

@@ -58,6 +58,7 @@ export type LoginEvent =
  * so one definition; the actor id names the purpose, which the code is bound to.
  */
 const resendCountdown = (purpose: CodePurpose) => ({
+  description: 'Issue 2: "sendMobileVerificationCode with a resend countdown".',
   initial: 'waiting' as const,
   states: {
     waiting: {
@@ -65,10 +66,11 @@ const resendCountdown = (purpose: CodePurpose) => ({
       initial: 'ticking' as const,
       after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown', description: 'The countdown is over: a new code may be sent.' } as const },
       states: {
-        ticking: { after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } as const } },
+        ticking: { description: 'The button shows the seconds left.', after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } as const } },
       },
     },
     ready: {
+      description: 'The countdown is over: the customer may ask for a new code (a new image code is needed).',
       on: {
         'code.send': [
           { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: a resend needs a new image captcha too ("required before an SMS is sent").' } as const,
@@ -77,6 +79,7 @@ const resendCountdown = (purpose: CodePurpose) => ({
       },
     },
     sending: {
+      description: 'Issue 2: a resend is another sendMobileVerificationCode, under the same limits.',
       invoke: {
         id: `resend${purpose[0]!.toUpperCase()}${purpose.slice(1)}Code`, src: 'sendCode' as const,
         input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -95,6 +98,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
   const Purpose = `${purpose[0]!.toUpperCase()}${purpose.slice(1)}`;
   return {
     enteringPhone: {
+      description: 'Spec section 5: the phone "must be valid/numeric"; issue 2: the image captcha is "required before an SMS is sent".',
       on: {
         'code.send': [
           { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent".' } as const,
@@ -103,6 +107,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
       },
     },
     sendingCode: {
+      description: 'Issue 2: sendMobileVerificationCode; "Sends limited per number and per IP".',
       invoke: {
         id: `send${Purpose}Code`, src: 'sendCode' as const,
         input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -111,13 +116,16 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
       },
     },
     enteringCode: {
+      description: 'Issue 2: the customer types the code "with a resend countdown" running beside it.',
       type: 'parallel' as const,
       on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems', description: 'The customer corrects the number; what they typed is kept.' } as const },
       states: {
         entry: {
+          description: 'The code the customer types.',
           initial: 'editing' as const,
           states: {
             editing: {
+              description: 'Spec section 5 / issue 2: "6 digits ... valid 5 minutes".',
               on: {
                 'code.submit': [
                   { guard: 'codeHasSixDigits', target: 'checking', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' } as const,
@@ -126,6 +134,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
               },
             },
             checking: {
+              description: 'Spec section 7: checMobilekVerificationCode proves the code and answers a ticket.',
               invoke: {
                 id: `check${Purpose}Code`, src: 'checkCode' as const,
                 input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, code: context.code, type: purpose }),
@@ -278,6 +287,7 @@ export const loginMachine = setup({
   output: ({ context }) => ({ token: context.token ?? '' }),
   states: {
     loginPage: {
+      description: 'Spec section 2, /login: the page runs the image captcha beside the chosen way of logging in.',
       type: 'parallel',
       on: {
         'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost: every field is kept across errors and path switches (STYLE.md).' },
@@ -288,6 +298,7 @@ export const loginMachine = setup({
           initial: 'loading',
           states: {
             loading: {
+              description: 'Spec section 7: GET /gateway/pcapp/createImg, a new single-use image code.',
               entry: 'forgetCaptcha',
               invoke: {
                 id: 'loadCaptcha', src: 'loadCaptcha',
@@ -296,6 +307,7 @@ export const loginMachine = setup({
               },
             },
             ready: {
+              description: 'The image code is shown and can be typed; issue 2: it is "single use, short-lived".',
               on: {
                 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
                 'captcha.spent': { target: 'loading', description: 'Issue 2: the image captcha is "single use": once a call carried it, a new one is fetched.' },
@@ -308,6 +320,7 @@ export const loginMachine = setup({
           },
         },
         path: {
+          description: 'Spec section 2: "login by SMS code or by username and password; also register and reset password."',
           initial: 'smsLogin',
           on: {
             'path.smsLogin': { target: '.smsLogin', actions: ['clearProblems', 'clearNotice'], description: 'Spec section 2: "login by SMS code".' },
@@ -321,6 +334,7 @@ export const loginMachine = setup({
               initial: 'enteringPhone',
               states: {
                 enteringPhone: {
+                  description: 'Spec section 5: the phone "must be valid/numeric"; issue 2: the image captcha is "required before an SMS is sent".',
                   on: {
                     'code.send': [
                       { guard: 'phoneAndCaptchaAreValid', target: 'sendingCode', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: the image captcha is "required before an SMS is sent"; spec section 5: "Phone must be valid".' },
@@ -329,6 +343,7 @@ export const loginMachine = setup({
                   },
                 },
                 sendingCode: {
+                  description: 'Issue 2: sendMobileVerificationCode; "Sends limited per number and per IP".',
                   invoke: {
                     id: 'sendLoginCode', src: 'sendCode',
                     input: ({ context }) => ({ phone: context.phone, type: 'login' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -337,13 +352,16 @@ export const loginMachine = setup({
                   },
                 },
                 enteringCode: {
+                  description: 'Issue 2: the customer types the code "with a resend countdown" running beside it.',
                   type: 'parallel',
                   on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems', description: 'The customer corrects the number; what they typed stays.' } },
                   states: {
                     entry: {
+                      description: 'The code the customer types.',
                       initial: 'editing',
                       states: {
                         editing: {
+                          description: 'Spec section 5 / issue 2: "6 digits ... valid 5 minutes".',
                           on: {
                             'code.submit': [
                               { guard: 'codeHasSixDigits', target: 'submitting', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: "Codes: 6 digits".' },
@@ -352,6 +370,7 @@ export const loginMachine = setup({
                           },
                         },
                         submitting: {
+                          description: 'Spec section 7: POST /gateway/customer.core/oauth/token with the SMS-code grant.',
                           invoke: {
                             id: 'requestSmsToken', src: 'requestToken',
                             input: ({ context }) => ({ grant_type: 'sms_code' as const, phone: context.phone, code: context.code }),
@@ -371,6 +390,7 @@ export const loginMachine = setup({
               initial: 'editing',
               states: {
                 editing: {
+                  description: 'Username and password with the image code; spec section 5: "Username required".',
                   on: {
                     'password.submit': [
                       { guard: 'usernamePasswordAndCaptchaAreFilled', target: 'submitting', actions: ['keepSubmitted', 'clearProblems'], description: 'Spec section 5: "Username required"; issue 2: captcha "required ... before a password login".' },
@@ -379,6 +399,7 @@ export const loginMachine = setup({
                   },
                 },
                 submitting: {
+                  description: 'Spec section 7: POST /gateway/customer.core/oauth/token with the password grant, "basic client auth, image-code headers".',
                   invoke: {
                     id: 'requestPasswordToken', src: 'requestToken',
                     input: ({ context }) => ({ grant_type: 'password' as const, username: context.username, password: context.password, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -394,6 +415,7 @@ export const loginMachine = setup({
               states: {
                 ...provePhoneByCode('register'),
                 checkingRegistered: {
+                  description: 'Spec section 7: checkIsRegistered, asked only with the ticket that proves the number.',
                   invoke: {
                     id: 'checkRegisteredForRegister', src: 'checkRegistered',
                     input: ({ context }) => ({ ticket: context.ticket ?? '' }),
@@ -417,6 +439,7 @@ export const loginMachine = setup({
                   },
                 },
                 saving: {
+                  description: 'Spec section 7: registerOrResetUser creates the account and spends the ticket.',
                   invoke: {
                     id: 'register', src: 'registerOrReset',
                     input: ({ context }) => ({ ticket: context.ticket ?? '', type: 'register' as const, password: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -439,6 +462,7 @@ export const loginMachine = setup({
               states: {
                 ...provePhoneByCode('reset'),
                 checkingRegistered: {
+                  description: 'Spec section 7: checkIsRegistered, asked only with the ticket that proves the number.',
                   invoke: {
                     id: 'checkRegisteredForReset', src: 'checkRegistered',
                     input: ({ context }) => ({ ticket: context.ticket ?? '' }),
@@ -462,6 +486,7 @@ export const loginMachine = setup({
                   },
                 },
                 saving: {
+                  description: 'Spec section 7: registerOrResetUser sets the new password and spends the ticket.',
                   invoke: {
                     id: 'resetPassword', src: 'registerOrReset',
                     input: ({ context }) => ({ ticket: context.ticket ?? '', type: 'reset' as const, password: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
