@@ -42,6 +42,14 @@ export const PRODUCT_CODES = [
   'notFound',          // no such route (HTTP 404)
   'serverError',       // "server error"
   'noRecord',          // "no related content or record"
+  'couponInvalid',     // "discount code invalid or expired"
+  'referralInvalid',   // "referral code invalid or expired"
+  'promotionNotEligible', // "500MB plan not eligible for discount or referral"
+  'productNotFound',   // "product does not exist or discontinued"
+  'resubmit',          // "do not resubmit, refresh to reorder" (an order already paid or closed)
+  'esimAllocationFailed', // "payment succeeded but eSIM allocation failed"
+  'alreadyShipped',    // tracking: the address cannot change after shipping
+  'idempotencyKey',    // the Idempotency-Key header is missing or malformed
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -69,7 +77,9 @@ export const statusForCode = (code: string): number => {
     case 'unauthorized': return 401;
     case 'notFound': return 404;
     case 'rateLimited': case 'loginThrottled': return 429;
-    case '120086': case '90056': case 'alreadyRegistered': return 409;
+    case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped': return 409;
+    case 'productNotFound': case 'noRecord': return 404;
+    case 'idempotencyKey': return 400;
     case 'serverError': case 'codeFetchFailed': return 500;
     default: return 422;
   }

@@ -5,6 +5,9 @@ import {
   registerOrResetUser, sendMobileVerificationCode,
 } from './auth';
 import { userInfo } from './personal';
+import { createOrder, orderDetail, quote } from './orders';
+import { cardList, payConfig, payOrder, payStatus } from './payments';
+import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
 
 export * from './endpoint';
 export * from './errors';
@@ -14,6 +17,8 @@ export const endpoints = {
   bundleList, offerLocking, partners, createImg,
   sendMobileVerificationCode, checMobilekVerificationCode, checkInNet, checkIsRegistered, registerOrResetUser,
   modifyPwd, oauthToken, exit, userInfo,
+  quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
+  trackingSendCode, trackingSearch, trackingModify,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -11,6 +11,11 @@ import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
+import type { Adapters } from './adapters';
+import { startJobRunner } from './jobs/runner';
+import { orderRoutes } from './routes/orders';
+import { paymentRoutes } from './routes/payments';
+import { trackingRoutes } from './routes/tracking';
 import { GatewayError, rateLimited } from './http/errors';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
@@ -28,22 +33,27 @@ export interface BuildAppOptions {
   clock: Clock;
   messages: MessagesAdapter;
   config: GatewayConfig;
+  adapters: Adapters;
 }
 
 export type GatewayApp = FastifyInstance & { deps: Deps };
 
-export async function buildApp({ db, clock, messages, config }: BuildAppOptions): Promise<GatewayApp> {
+export async function buildApp({ db, clock, messages, config, adapters }: BuildAppOptions): Promise<GatewayApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel ?? 'info', config.logStream),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
   });
-  const deps: Deps = { db, clock, messages, config, sandboxCaptchas: config.sandbox ? new Map() : null };
+  const deps: Deps = { db, clock, messages, config, ...adapters, sandboxCaptchas: config.sandbox ? new Map() : null };
   app.decorate('deps', deps);
   let ready = false;
-  app.addHook('onReady', async () => { ready = true; });
-  app.addHook('preClose', async () => { ready = false; });
+  let jobRunner: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    if ((config.jobs ?? 'auto') === 'auto') jobRunner = startJobRunner(deps);
+    ready = true;
+  });
+  app.addHook('preClose', async () => { ready = false; await jobRunner?.stop(); });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -76,6 +86,9 @@ export async function buildApp({ db, clock, messages, config }: BuildAppOptions)
   loginRoutes(app, deps);
   oauthRoutes(app, deps);
   personalRoutes(app, deps);
+  orderRoutes(app, deps);
+  paymentRoutes(app, deps);
+  trackingRoutes(app, deps);
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;

@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import type { Db } from './db/database';
 import type { Clock } from './clock';
 import type { MessagesAdapter } from './adapters/messages';
+import type { Adapters } from './adapters';
 
 export interface GatewayConfig {
   /** Sandbox pages and endpoints (/sandbox/*), the inbox text on the console and the captcha answer lookup. */
@@ -16,10 +17,16 @@ export interface GatewayConfig {
   /** Coarse per-IP guard on API routes (requests per minute). */
   rateLimitPerMinute?: number;
   trustProxy?: boolean;
+  /** The gateway's own base URL as providers reach it (WeChat Pay notify_url). Default: the listening address. */
+  publicUrl?: string;
+  /** Jobs (fulfilment, shipping, reconciliation): 'auto' runs them on a timer; 'manual' leaves it to tests. */
+  jobs?: 'auto' | 'manual';
+  /** Logistics sandbox: how long after the order a parcel ships (ms). */
+  shipDelayMs?: number;
 }
 
 /** What services need: the database, the clock, the messages adapter and the configuration. */
-export interface Deps {
+export interface Deps extends Adapters {
   db: Db;
   clock: Clock;
   messages: MessagesAdapter;

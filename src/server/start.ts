@@ -8,12 +8,15 @@ import { resolve } from 'node:path';
 import { buildApp, type GatewayApp } from './app';
 import { createClock, type Clock } from './clock';
 import { createSandboxMessages } from './adapters/messages';
+import { startSandboxes } from './adapters/sandboxes';
 import { openDatabase, type Database } from './db/database';
 import { seed } from './db/seed';
 import type { GatewayConfig } from './context';
 
 export interface StartGatewayOptions {
   port: number;
+  /** The payment providers' sandbox origin; default port + 1 (0: any free port). */
+  paymentsPort?: number;
   host?: string;
   /** PostgreSQL server; otherwise PGlite files under dataDir (in memory when dataDir is null). */
   databaseUrl?: string;
@@ -44,7 +47,13 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
   try {
     await database.migrate((db) => seed(db, clock.now()));
     const messages = createSandboxMessages({ db: database.db, clock, showText: opts.sandbox, print: opts.print });
+    const sandboxes = await startSandboxes({
+      db: database.db, clock, host: opts.host,
+      paymentsPort: opts.paymentsPort ?? (opts.port === 0 ? 0 : opts.port + 1),
+      shipDelayMs: opts.config?.shipDelayMs,
+    });
     const app = await buildApp({
+      adapters: sandboxes.adapters,
       db: database.db,
       clock,
       messages,
@@ -61,7 +70,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
     return {
       app, database, clock,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
-      close: () => (closing ??= app.close().then(() => database.close())),
+      close: () => (closing ??= app.close().then(() => sandboxes.close()).then(() => database.close())),
     };
   } catch (e) {
     await database.close().catch(() => undefined);

@@ -13,6 +13,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp, type GatewayApp } from '../../src/server/app';
 import { createClock, type Clock } from '../../src/server/clock';
 import { createSandboxMessages, listOutbox, type OutboxMessage } from '../../src/server/adapters/messages';
+import { startSandboxes } from '../../src/server/adapters/sandboxes';
 import { openDatabase, type Database, type Db } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import type { GatewayConfig } from '../../src/server/context';
@@ -94,7 +95,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.config,
   };
   const messages = createSandboxMessages({ db: database.db, clock, showText: config.sandbox, print: (line) => printed.push(line) });
-  const app = await buildApp({ db: database.db, clock, messages, config });
+  const sandboxes = await startSandboxes({ db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs });
+  const app = await buildApp({ db: database.db, clock, messages, config: { jobs: 'manual', ...config }, adapters: sandboxes.adapters });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
@@ -110,6 +112,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     async close() {
       await app.close();
+      await sandboxes.close();
       await database.close();
       await drop();
     },

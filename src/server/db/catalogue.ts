@@ -66,3 +66,19 @@ export const DEMO = {
   ildCents: 500,
   dataUsedMb: 1230,
 };
+
+/**
+ * Discount codes of the README: "discount code invalid or expired" and the 500MB rule are tried with these.
+ * percent: value is a percentage; amount: value is cents off.
+ */
+export const DISCOUNT_CODES = [
+  { code: 'WELCOME10', kind: 'percent' as const, value: 10, expiresAt: null },
+  { code: 'SAVE5', kind: 'amount' as const, value: 500, expiresAt: null },
+  { code: 'SUMMER2025', kind: 'percent' as const, value: 15, expiresAt: new Date('2025-09-01T07:00:00Z') },
+];
+
+/** Referral codes (4 characters): the demo customer's, and one that has expired. */
+export const REFERRAL_CODES = [
+  { code: 'DEMO', expiresAt: null, demo: true },
+  { code: 'OLD1', expiresAt: new Date('2025-01-01T08:00:00Z'), demo: false },
+];

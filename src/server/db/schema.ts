@@ -173,3 +173,279 @@ export const outboxMessages = pgTable('outbox_messages', {
   createdAt: at('created_at').notNull(),
   meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
 }, (t) => [index('outbox_messages_to').on(t.to, t.createdAt)]);
+
+// ---- buying: codes, orders, payments, cards, SIMs, shipments (issue 3) ---------------------------
+
+/** Discount (coupon) codes: "discount code invalid or expired"; not for the 500MB plan. */
+export const discountCodes = pgTable('discount_codes', {
+  code: text('code').primaryKey(),               // stored upper-case
+  kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+  /** Percent (1-100) or cents, by kind. */
+  value: integer('value').notNull(),
+  startsAt: at('starts_at'),
+  expiresAt: at('expires_at'),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A customer's 4-character referral code (spec section 3, Account). */
+export const referralCodes = pgTable('referral_codes', {
+  code: text('code').primaryKey(),               // stored upper-case, 4 characters
+  customerId: integer('customer_id').references(() => customers.id),
+  active: boolean('active').notNull().default(true),
+  expiresAt: at('expires_at'),
+  createdAt: createdAt(),
+});
+
+/** Shipping info of spec section 3 (also the billing address shape, without names). */
+export type ShippingInfo = {
+  country: 'US' | 'CN';
+  firstNameEn: string; lastNameEn: string; firstNameZh?: string | null; lastNameZh?: string | null;
+  phone: string; email: string;
+  address1?: string | null; address2?: string | null; city?: string | null; state?: string | null; zip?: string | null;
+};
+export type BillingAddress = {
+  country: 'US' | 'CN'; address1: string; address2?: string | null; city: string; state: string; zip: string;
+};
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  orderNo: text('order_no').notNull().unique(),
+  /** 'plan': US plan SIM/eSIM order of /plans/bundleForm; 'global': global data SIM. Later issues add kinds. */
+  kind: text('kind', { enum: ['plan', 'global'] }).notNull().default('plan'),
+  customerId: integer('customer_id').references(() => customers.id),
+  /** Idempotency-Key of the submit and a hash of its body: a replay answers the same order; another body is refused. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  requestHash: text('request_hash').notNull(),
+  /** Hash of the order token handed to the buyer (reads and pays the order without an account). */
+  accessTokenHash: text('access_token_hash').notNull(),
+  status: text('status', { enum: ['awaiting_payment', 'paying', 'paid', 'payment_failed', 'cancelled'] }).notNull(),
+  planId: integer('plan_id').notNull().references(() => plans.id),
+  planName: text('plan_name').notNull(),
+  months: integer('months').notNull(),
+  simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
+  simCount: integer('sim_count').notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  planCostCents: integer('plan_cost_cents').notNull(),
+  multiMonthDiscountCents: integer('multi_month_discount_cents').notNull(),
+  couponCode: text('coupon_code'),
+  discountCents: integer('discount_cents').notNull(),
+  referralCode: text('referral_code'),
+  shippingMethod: text('shipping_method', { enum: ['standard', 'express'] }).notNull(),
+  shippingFeeCents: integer('shipping_fee_cents').notNull(),
+  taxRateBps: integer('tax_rate_bps').notNull(),
+  taxCents: integer('tax_cents').notNull(),
+  payAmountCents: integer('pay_amount_cents').notNull(),
+  autoRenew: boolean('auto_renew').notNull().default(false),
+  channel: text('channel').notNull(),
+  reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+  /** Lower-cased contact email: confirmation, eSIM QR and tracking codes go here. */
+  email: text('email').notNull(),
+  lang: text('lang').notNull(),
+  shipping: jsonb('shipping').$type<ShippingInfo>().notNull(),
+  billing: jsonb('billing').$type<BillingAddress>().notNull(),
+  payMethod: text('pay_method', { enum: ['account', 'bank_card', 'wechat_pay', 'default_card'] }),
+  /** Why the last payment failed (provider code), shown on /plans/bundleResultError. */
+  failureCode: text('failure_code'),
+  paidAt: at('paid_at'),
+  /** 'pending' until fulfilled; 'esim_sent' | 'esim_failed' (paid, eSIM allocation failed) | 'awaiting_shipment' | 'shipped'. */
+  fulfilment: text('fulfilment', { enum: ['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped'] }).notNull().default('pending'),
+  logisticsStatus: text('logistics_status', { enum: ['not_shipped', 'shipped'] }).notNull().default('not_shipped'),
+  carrier: text('carrier'),
+  trackingNumber: text('tracking_number'),
+  sentAt: at('sent_at'),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status)]);
+
+/**
+ * One attempt to pay something. Written (status 'pending') and committed BEFORE the provider is called, with
+ * the idempotency key the provider receives, so a crash between charge and commit is found and finished by
+ * the reconciliation job: the provider answers the same payment for the same key.
+ */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  /** What is paid: 'order' (orderNo) now; top-up, renewal, protect and dual number later. */
+  payableKind: text('payable_kind').notNull(),
+  payableRef: text('payable_ref').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  method: text('method', { enum: ['account', 'bank_card', 'wechat_pay', 'default_card'] }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  requestHash: text('request_hash').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+  provider: text('provider', { enum: ['balance', 'card_sandbox', 'wechat_sandbox'] }).notNull(),
+  providerPaymentId: text('provider_payment_id').unique(),
+  failureCode: text('failure_code'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('payments_payable').on(t.payableKind, t.payableRef),
+  index('payments_pending').on(t.status, t.createdAt),
+  // At most one successful payment per payable: the database, not the code, guarantees "paid exactly once".
+  uniqueIndex('payments_one_success').on(t.payableKind, t.payableRef).where(sql`status = 'succeeded'`),
+]);
+
+/** Cards on file: only the provider's card id, brand, last four and expiry. Never a number or CVV. */
+export const savedCards = pgTable('saved_cards', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  providerCardId: text('provider_card_id').notNull().unique(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  holderName: text('holder_name').notNull(),
+  billingZip: text('billing_zip'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [index('saved_cards_customer').on(t.customerId)]);
+
+/** Balance movements (General and ILD accounts): every debit has a unique reference, so it happens once. */
+export const balanceLedger = pgTable('balance_ledger', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  account: text('account', { enum: ['general', 'ild'] }).notNull(),
+  deltaCents: integer('delta_cents').notNull(),
+  reference: text('reference').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * SIM inventory (spec section 3, SIM): ICCID 19 digits, activation code 6 digits (stored hashed; the code is
+ * printed on the card or carried by the eSIM email), type physical or eSIM. Activation (issue 4) reads it.
+ */
+export const sims = pgTable('sims', {
+  iccid: text('iccid').primaryKey(),
+  kind: text('kind', { enum: ['us', 'global'] }).notNull().default('us'),
+  simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
+  status: text('status', { enum: ['inactive', 'activating', 'activated', 'expired'] }).notNull().default('inactive'),
+  activationCodeHash: text('activation_code_hash').notNull(),
+  /** 'online': sold by this storefront; 'offline': collected at a dealer (120022 / 120023). */
+  collected: text('collected', { enum: ['online', 'offline'] }).notNull().default('online'),
+  orderId: integer('order_id').references(() => orders.id),
+  planId: integer('plan_id').references(() => plans.id),
+  months: integer('months'),
+  purchasedAt: at('purchased_at'),
+  shippedAt: at('shipped_at'),
+  /** eSIM: GSMA activation code parts (LPA:1$<smdpAddress>$<matchingId>); the QR is valid until qrExpiresAt (30 days). */
+  smdpAddress: text('smdp_address'),
+  matchingId: text('matching_id'),
+  qrExpiresAt: at('qr_expires_at'),
+  activationAttempts: integer('activation_attempts').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [index('sims_order').on(t.orderId)]);
+
+/** Email verification codes of /tracking: bound to one order and its email, hashed, 5 minutes, single use. */
+export const trackingCodes = pgTable('tracking_codes', {
+  id: serial('id').primaryKey(),
+  orderNo: text('order_no').notNull(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+}, (t) => [index('tracking_codes_order').on(t.orderNo, t.createdAt)]);
+
+/** Short-lived read/modify grants handed out after a tracking search proved the email code. */
+export const trackingGrants = pgTable('tracking_grants', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  orderNo: text('order_no').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Durable jobs (the outbox of effects that leave the database): written in the same transaction as the
+ * change that causes them, run at or after run_at by the job runner on the server's clock, retried with
+ * backoff. dedupe_key makes enqueueing idempotent.
+ */
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  dedupeKey: text('dedupe_key').notNull().unique(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  runAt: at('run_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  doneAt: at('done_at'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [index('jobs_due').on(t.doneAt, t.runAt)]);
+
+// ---- sandboxes of external services (their own state; the gateway reaches them only through adapters) --
+
+/** Card payments sandbox (Square-like): single-use card tokens (nonces). Only brand/last4/expiry/postal kept. */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  postalCode: text('postal_code'),
+  /** The outcome the sandbox test values select ('ok', 'GENERIC_DECLINE', 'CVV_FAILURE', ...). */
+  scenario: text('scenario').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+});
+
+export const sandboxCardPayments = pgTable('sandbox_card_payments', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  sourceId: text('source_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  referenceId: text('reference_id'),
+  status: text('status', { enum: ['COMPLETED', 'FAILED', 'REFUNDED'] }).notNull(),
+  errorCode: text('error_code'),
+  brand: text('brand'),
+  last4: text('last4'),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  createdAt: createdAt(),
+}, (t) => [index('sandbox_card_payments_reference').on(t.referenceId)]);
+
+export const sandboxCards = pgTable('sandbox_cards', {
+  id: text('id').primaryKey(),
+  customerRef: text('customer_ref').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  postalCode: text('postal_code'),
+  scenario: text('scenario').notNull(),
+  createdAt: createdAt(),
+});
+
+/** WeChat Pay sandbox (Native pay by QR): one order per out_trade_no, notified asynchronously. */
+export const sandboxWechatOrders = pgTable('sandbox_wechat_orders', {
+  outTradeNo: text('out_trade_no').primaryKey(),
+  prepayId: text('prepay_id').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  description: text('description').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  state: text('state', { enum: ['NOTPAY', 'SUCCESS', 'CLOSED', 'PAYERROR'] }).notNull(),
+  transactionId: text('transaction_id'),
+  notifications: integer('notifications').notNull().default(0),
+  expiresAt: at('expires_at').notNull(),
+  paidAt: at('paid_at'),
+  createdAt: createdAt(),
+});
+
+/** Logistics sandbox: parcels it was asked to ship, shipped after a delay, with what is inside (the cards). */
+export const sandboxParcels = pgTable('sandbox_parcels', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull().unique(),   // the order number
+  carrier: text('carrier').notNull(),
+  trackingNumber: text('tracking_number').notNull().unique(),
+  service: text('service', { enum: ['standard', 'express'] }).notNull(),
+  address: jsonb('address').$type<Record<string, unknown>>().notNull(),
+  /** What a person opening the parcel sees: ICCIDs and the activation codes printed on the cards. */
+  contents: jsonb('contents').$type<{ iccid: string; activationCode: string }[]>().notNull(),
+  shipAt: at('ship_at').notNull(),
+  shippedAt: at('shipped_at'),
+  createdAt: createdAt(),
+});

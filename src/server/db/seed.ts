@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import * as s from './schema';
-import { DEMO, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS } from './catalogue';
+import { DEMO, DISCOUNT_CODES, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS, REFERRAL_CODES } from './catalogue';
 import { hashPassword } from '../services/passwords';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,14 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
     target: s.partners.name,
     set: { category: excluded('category'), url: excluded('url'), logoText: excluded('logo_text'), sortOrder: excluded('sort_order') },
   });
+  await db.insert(s.discountCodes).values(DISCOUNT_CODES).onConflictDoUpdate({
+    target: s.discountCodes.code, set: { kind: excluded('kind'), value: excluded('value'), expiresAt: excluded('expires_at') },
+  });
   await seedDemoCustomer(db, now);
+  const [demo] = await db.select({ id: s.customers.id }).from(s.customers).where(eq(s.customers.username, DEMO.username));
+  await db.insert(s.referralCodes)
+    .values(REFERRAL_CODES.map(({ demo: isDemo, ...r }) => ({ ...r, customerId: isDemo ? demo?.id ?? null : null })))
+    .onConflictDoNothing();
 }
 
 async function seedDemoCustomer(db: Db, now: Date) {

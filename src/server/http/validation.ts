@@ -9,7 +9,8 @@ import { hasKey, t } from '../i18n';
 export function validationMessage(lang: Language, error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return t(lang, 'errors:code.validation');
-  const field = String(issue.path[0] ?? 'request');
+  // The innermost named field: "shipping.zip" reads as "ZIP code".
+  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? 'request');
   const fieldKey = `validation:fields.${field}`;
   const label = hasKey(lang, fieldKey) ? t(lang, fieldKey) : field;
   const messageKey = /^[a-z]+:[\w.]+$/i.test(issue.message) && hasKey(lang, issue.message) ? issue.message : 'validation:invalid';

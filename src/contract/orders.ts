@@ -1,0 +1,240 @@
+/**
+ * Buying (issue 3): the plan purchase form of spec section 2, the server-computed quote, orders (spec section 3,
+ * Order) and reading an order back. Field errors are i18n keys of the `validation` namespace.
+ */
+import { z } from 'zod';
+import { defineEndpoint, PCAPP } from './endpoint';
+import { emailField, phoneField } from './fields';
+import { isChineseName, isEnglishName } from '../domain/names';
+import { isUsState, zipMatchesState } from '../domain/usStates';
+import { PLAN_MONTHS, SHIPPING_COUNTRIES } from '../domain/pricing';
+import { payMethod } from './personal';
+
+const text = (key: string, max = 100) =>
+  z.string({ error: `validation:${key}.required` }).trim().min(1, { error: `validation:${key}.required`, abort: true })
+    .max(max, `validation:${key}.tooLong`);
+const optionalText = (key: string, max = 100) =>
+  z.string().trim().max(max, `validation:${key}.tooLong`).optional().nullable().transform((v) => v || null);
+
+export const englishNameField = text('nameEn', 40).refine(isEnglishName, 'validation:nameEn.letters');
+export const optionalChineseNameField = z.string().trim().max(20, 'validation:nameZh.tooLong').optional().nullable()
+  .transform((v) => v || null).refine((v) => v === null || isChineseName(v), 'validation:nameZh.chinese');
+
+export const countryField = z.enum(SHIPPING_COUNTRIES, { error: 'validation:country.required' });
+export const monthsField = z.union(PLAN_MONTHS.map((m) => z.literal(m)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<12>], { error: 'validation:months.invalid' });
+export const simTypeField = z.enum(['physical', 'esim'], { error: 'validation:simType.required' });
+/** "SIM quantity 1-10": more than 10 is answered by the gateway with 120082 (SIM count exceeds limit). */
+export const simCountField = z.number({ error: 'validation:simCount.invalid' }).int('validation:simCount.invalid').min(1, 'validation:simCount.invalid').max(99, 'validation:simCount.invalid');
+/** "Discount and referral codes must be entered when used": empty means not used. */
+export const couponCodeField = z.string().trim().max(32, 'validation:coupon.invalid').optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
+export const referralCodeField = z.string().trim().max(16, 'validation:referral.invalid').optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
+
+/** An address: US (state code, 5-digit zip that matches the state) or China (province, 6-digit postcode). */
+const addressShape = {
+  country: countryField,
+  address1: text('address1', 120),
+  address2: optionalText('address2', 120),
+  city: text('city', 60),
+  state: text('state', 40),
+  zip: text('zip', 10),
+};
+type AddressLike = { country: 'US' | 'CN'; state?: string | null; zip?: string | null };
+const checkAddress = (a: AddressLike, ctx: z.RefinementCtx, at: (string | number)[] = []) => {
+  if (a.country === 'US') {
+    if (a.state && !isUsState(a.state)) ctx.addIssue({ code: 'custom', path: [...at, 'state'], message: 'validation:state.invalid' });
+    else if (a.zip && !/^\d{5}$/.test(a.zip)) ctx.addIssue({ code: 'custom', path: [...at, 'zip'], message: 'validation:zip.format' });
+    else if (a.zip && a.state && !zipMatchesState(a.zip, a.state)) ctx.addIssue({ code: 'custom', path: [...at, 'zip'], message: 'validation:zip.state' });
+  } else if (a.zip && !/^\d{6}$/.test(a.zip)) {
+    ctx.addIssue({ code: 'custom', path: [...at, 'zip'], message: 'validation:zip.formatCn' });
+  }
+};
+
+export const billingAddressSchema = z.object(addressShape).superRefine((a, ctx) => checkAddress(a, ctx));
+export type BillingAddressInput = z.input<typeof billingAddressSchema>;
+
+/** Shipping info of spec section 3. For an eSIM nothing is shipped: the address part is not asked. */
+export const shippingInfoSchema = z.object({
+  country: countryField,
+  firstNameEn: englishNameField,
+  lastNameEn: englishNameField,
+  firstNameZh: optionalChineseNameField,
+  lastNameZh: optionalChineseNameField,
+  phone: phoneField,
+  email: emailField.transform((e) => e.toLowerCase()),
+  address1: optionalText('address1', 120),
+  address2: optionalText('address2', 120),
+  city: optionalText('city', 60),
+  state: optionalText('state', 40),
+  zip: optionalText('zip', 10),
+});
+export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
+
+/** How did you hear about us (spec section 2: "how-did-you-hear channel"). */
+export const CHANNELS = ['search', 'socialMedia', 'wechat', 'xiaohongshu', 'friend', 'school', 'store', 'other'] as const;
+/** Reasons for choosing (multi-select). */
+export const REASONS = ['price', 'chinaCalls', 'chineseService', 'coverage', 'esim', 'noContract', 'recommendation', 'other'] as const;
+
+export const shippingMethodField = z.enum(['standard', 'express'], { error: 'validation:shippingMethod.required' });
+
+/** Spec section 2: the plan purchase form. */
+export const checkoutFormSchema = z.object({
+  planId: z.number({ error: 'validation:plan.required' }).int(),
+  months: monthsField,
+  simType: simTypeField,
+  simCount: simCountField,
+  autoRenew: z.boolean(),
+  /** "Terms must be accepted before ... enabling auto-renewal." */
+  autoRenewTermsAccepted: z.boolean(),
+  shipping: shippingInfoSchema,
+  shippingMethod: shippingMethodField,
+  billingSameAsShipping: z.boolean(),
+  billing: billingAddressSchema.optional().nullable(),
+  couponCode: couponCodeField,
+  referralCode: referralCodeField,
+  termsAccepted: z.literal(true, { error: 'validation:terms.required' }),
+  /** "Buyer confirmations required: voluntary personal use; SIM for US personal use only." */
+  confirmPersonalUse: z.literal(true, { error: 'validation:confirm.personalUse' }),
+  confirmUsOnly: z.literal(true, { error: 'validation:confirm.usOnly' }),
+  channel: z.enum(CHANNELS, { error: 'validation:channel.required' }),
+  reasons: z.array(z.enum(REASONS)).max(REASONS.length).default([]),
+}).superRefine((f, ctx) => {
+  if (f.autoRenew && !f.autoRenewTermsAccepted) ctx.addIssue({ code: 'custom', path: ['autoRenewTermsAccepted'], message: 'validation:autoRenew.terms' });
+  if (f.simType === 'physical') {
+    for (const key of ['address1', 'city', 'state', 'zip'] as const) {
+      if (!f.shipping[key]) ctx.addIssue({ code: 'custom', path: ['shipping', key], message: `validation:${key}.required` });
+    }
+    checkAddress(f.shipping, ctx, ['shipping']);
+    if (f.shippingMethod === 'express' && f.shipping.country !== 'US') ctx.addIssue({ code: 'custom', path: ['shippingMethod'], message: 'validation:shippingMethod.expressUsOnly' });
+  }
+  const billingFromShipping = f.billingSameAsShipping && f.simType === 'physical';
+  if (!billingFromShipping && !f.billing) ctx.addIssue({ code: 'custom', path: ['billing', 'address1'], message: 'validation:address1.required' });
+});
+export type CheckoutForm = z.input<typeof checkoutFormSchema>;
+export type CheckoutFormParsed = z.output<typeof checkoutFormSchema>;
+
+/** The summary: recomputed by the gateway from the catalogue, the codes and the tax service; never from the client. */
+export const quoteData = z.object({
+  planId: z.number().int(),
+  planName: z.string(),
+  monthlyPriceCents: z.number().int(),
+  months: z.number().int(),
+  simCount: z.number().int(),
+  multiMonthPercent: z.number(),
+  planCostCents: z.number().int(),
+  multiMonthDiscountCents: z.number().int(),
+  couponCode: z.string().nullable(),
+  codeDiscountCents: z.number().int(),
+  referralCode: z.string().nullable(),
+  shippingMethod: z.enum(['standard', 'express']),
+  shippingCents: z.number().int(),
+  taxRateBps: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type QuoteData = z.infer<typeof quoteData>;
+
+export const quoteRequest = z.object({
+  planId: z.number({ error: 'validation:plan.required' }).int(),
+  months: monthsField,
+  simType: simTypeField,
+  simCount: simCountField,
+  shippingCountry: countryField.optional().nullable(),
+  shippingMethod: shippingMethodField.default('standard'),
+  /** Where tax is computed: the billing address when in the US, else the US shipping address; none: no tax yet. */
+  taxAddress: z.object({ country: countryField, state: z.string().trim().max(40), zip: z.string().trim().max(10) }).optional().nullable(),
+  couponCode: couponCodeField,
+  referralCode: referralCodeField,
+});
+export type QuoteRequest = z.input<typeof quoteRequest>;
+
+/**
+ * Codes: 'couponInvalid' (discount code invalid or expired), 'referralInvalid' (referral code invalid or expired),
+ * 'promotionNotEligible' (the 500MB plan), 'productNotFound', '120082' (SIM count), '120071' (no tax info),
+ * '120077' (postal code wrong for the tax service).
+ */
+export const quote = defineEndpoint({
+  id: 'quote',
+  method: 'POST',
+  path: `${PCAPP}/order/quote`,
+  summary: 'The order summary for a plan, months, SIMs, shipping, tax address and codes, computed by the gateway.',
+  body: quoteRequest,
+  auth: 'optional',
+  response: quoteData,
+});
+
+export const orderStatus = z.enum(['awaiting_payment', 'paying', 'paid', 'payment_failed', 'cancelled']);
+export const fulfilmentStatus = z.enum(['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped']);
+
+/** Spec section 3, Order, as the buyer reads it. */
+export const orderData = z.object({
+  orderNo: z.string(),
+  status: orderStatus,
+  planId: z.number().int(),
+  planName: z.string(),
+  months: z.number().int(),
+  simType: z.enum(['physical', 'esim']),
+  simCount: z.number().int(),
+  unitPriceCents: z.number().int(),
+  planCostCents: z.number().int(),
+  multiMonthDiscountCents: z.number().int(),
+  couponCode: z.string().nullable(),
+  discountCents: z.number().int(),
+  referralCode: z.string().nullable(),
+  shippingMethod: z.enum(['standard', 'express']),
+  shippingFeeCents: z.number().int(),
+  taxCents: z.number().int(),
+  payAmountCents: z.number().int(),
+  autoRenew: z.boolean(),
+  channel: z.string(),
+  reasons: z.array(z.string()),
+  email: z.string(),
+  payMethod: payMethod.nullable(),
+  /** Provider reason of the last failed payment (see payments.ts CARD_FAILURES). */
+  failureCode: z.string().nullable(),
+  fulfilment: fulfilmentStatus,
+  activationStatus: z.enum(['inactive', 'activating', 'activated', 'expired']),
+  logisticsStatus: z.enum(['not_shipped', 'shipped']),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  shipping: z.object({
+    country: z.enum(['US', 'CN']), firstNameEn: z.string(), lastNameEn: z.string(),
+    address1: z.string().nullable(), address2: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string().nullable(),
+  }),
+  /** Pay methods this buyer may use (spec section 3 map); anonymous buyers: new card and WeChat Pay. */
+  payMethods: z.array(payMethod),
+});
+export type OrderData = z.infer<typeof orderData>;
+
+/** Header of every charging, sending or provisioning write: the same key replays the first answer. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const ORDER_TOKEN_HEADER = 'X-Order-Token';
+
+/**
+ * Creates the order (awaiting payment). Same Idempotency-Key + same body: the same order again (a double click,
+ * a retry, a second tab). Same key + another body: 120086. The answer carries an order token: it reads and pays
+ * this order without an account (send it back as X-Order-Token).
+ */
+export const createOrder = defineEndpoint({
+  id: 'createOrder',
+  method: 'POST',
+  path: `${PCAPP}/order/createBundleOrder`,
+  summary: 'Creates one plan order from the purchase form, idempotently.',
+  body: checkoutFormSchema,
+  headers: [IDEMPOTENCY_HEADER],
+  auth: 'optional',
+  response: z.object({ order: orderData, orderToken: z.string() }),
+});
+
+export const orderDetail = defineEndpoint({
+  id: 'orderDetail',
+  method: 'POST',
+  path: `${PCAPP}/order/detail`,
+  summary: "An order, for its buyer (logged in as its customer, or holding its order token).",
+  body: z.object({ orderNo: z.string().trim().min(1, 'validation:orderNo.required').max(40) }),
+  headers: [ORDER_TOKEN_HEADER],
+  auth: 'optional',
+  response: orderData,
+});

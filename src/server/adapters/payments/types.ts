@@ -1,0 +1,53 @@
+/**
+ * What the gateway may ask of the payment providers. The card provider behaves like Square's Payments API:
+ * the browser's card form (the provider's own origin) turns a card into a single-use token; the gateway pays
+ * with that token or with a card-on-file id, always with an idempotency key (the same key answers the same
+ * payment, never a second charge). WeChat Pay is Native pay: a code_url shown as a QR, then an asynchronous,
+ * signed notification that may come twice or late.
+ */
+export type CardErrorCode =
+  | 'GENERIC_DECLINE' | 'CVV_FAILURE' | 'ADDRESS_VERIFICATION_FAILURE' | 'INVALID_EXPIRATION' | 'INSUFFICIENT_FUNDS'
+  | 'CARD_DECLINED_VERIFICATION_REQUIRED';
+/** The token was already used or has expired (gateway answers 120087). */
+export type CardTokenError = 'CARD_TOKEN_EXPIRED' | 'CARD_TOKEN_USED' | 'NOT_FOUND';
+
+export interface CardDetails { brand: string; last4: string; expMonth: number; expYear: number }
+
+export interface CreateCardPayment {
+  idempotencyKey: string;
+  /** A single-use card token from the card form, or a card-on-file id. */
+  sourceId: string;
+  amountCents: number;
+  /** What is paid (the order number): lets reconciliation find the payment. */
+  referenceId: string;
+  /** The billing postal code the buyer gave: address verification compares it with the card's. */
+  billingPostalCode?: string | null;
+  /** Keep the card on file for this customer reference after a successful payment. */
+  storeForCustomer?: string | null;
+}
+
+export type CardPaymentOutcome =
+  | { status: 'COMPLETED'; paymentId: string; card: CardDetails; cardId: string | null }
+  | { status: 'FAILED'; paymentId: string | null; errorCode: CardErrorCode; card: CardDetails | null }
+  | { status: 'TOKEN_INVALID'; errorCode: CardTokenError };
+
+export interface CardPayments {
+  createPayment(req: CreateCardPayment): Promise<CardPaymentOutcome>;
+  /** Payments the provider holds for a reference (reconciliation). */
+  listPayments(referenceId: string): Promise<{ paymentId: string; idempotencyKey: string; status: 'COMPLETED' | 'FAILED' | 'REFUNDED'; amountCents: number }[]>;
+  refundPayment(req: { idempotencyKey: string; paymentId: string; amountCents: number }): Promise<{ refunded: boolean }>;
+  /** Browser-facing SDK location and ids (GET /pay/config). */
+  browserConfig(): { sdkUrl: string; origin: string; applicationId: string; locationId: string };
+}
+
+export interface WechatNotification { outTradeNo: string; transactionId: string; amountCents: number; state: 'SUCCESS' | 'PAYERROR' | 'CLOSED' }
+
+export interface WechatPay {
+  /** Idempotent on outTradeNo: asking again answers the same code_url while unpaid. */
+  createNativeOrder(req: { outTradeNo: string; amountCents: number; description: string; notifyUrl: string }): Promise<{ codeUrl: string; expiresAt: Date; sandboxPhoneUrl: string | null }>;
+  queryOrder(outTradeNo: string): Promise<{ state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR'; transactionId: string | null; amountCents: number } | null>;
+  /** Checks the signature of a notification; null when it is not genuine. */
+  verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): WechatNotification | null;
+}
+
+export interface PaymentProviders { card: CardPayments; wechat: WechatPay }

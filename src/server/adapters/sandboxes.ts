@@ -1,0 +1,30 @@
+/**
+ * Starts every external service's sandbox the gateway needs: the payment providers on their own origin, and
+ * the tax, logistics and SM-DP+ sandboxes in process (state in the database). Used by start.ts and the tests.
+ */
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import type { Adapters } from './index';
+import { startPaymentSandbox } from './payments/sandboxServer';
+import { createTaxSandbox } from './taxSandbox';
+import { createLogisticsSandbox } from './logisticsSandbox';
+import { createSmdpSandbox } from './smdpSandbox';
+
+/** Default delay before the logistics sandbox ships a parcel: short, so a person trying the product sees it. */
+export const DEFAULT_SHIP_DELAY_MS = 2 * 60_000;
+
+export interface Sandboxes { adapters: Adapters; paymentsUrl: string; close(): Promise<void> }
+
+export async function startSandboxes(opts: { db: Db; clock: Clock; paymentsPort: number; host?: string; shipDelayMs?: number }): Promise<Sandboxes> {
+  const payments = await startPaymentSandbox({ db: opts.db, clock: opts.clock, port: opts.paymentsPort, host: opts.host });
+  return {
+    adapters: {
+      payments: payments.providers,
+      tax: createTaxSandbox(),
+      logistics: createLogisticsSandbox({ db: opts.db, clock: opts.clock, shipDelayMs: opts.shipDelayMs ?? DEFAULT_SHIP_DELAY_MS }),
+      smdp: createSmdpSandbox({ db: opts.db, clock: opts.clock }),
+    },
+    paymentsUrl: payments.url,
+    close: () => payments.close(),
+  };
+}
