@@ -13,6 +13,10 @@ export const envSchema = z.object({
   /** Secret mixed into SMS-code hashes; set the same value on every instance that shares a database. */
   CODE_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Port of the payment providers' sandbox (its own origin: card form, payments API, WeChat phone). Default PORT + 1. */
+  PAYMENTS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Logistics sandbox: seconds from a paid order to its parcel shipping. */
+  SHIP_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(120),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -38,7 +38,9 @@ async function main() {
   if (!env.CODE_PEPPER && env.DATABASE_URL) say('CODE_PEPPER is unset: SMS codes only verify on the instance that sent them');
   const gateway = await startGateway({
     port: env.PORT,
+    paymentsPort: env.PAYMENTS_PORT,
     host: env.HOST,
+    config: { shipDelayMs: env.SHIP_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     staticDir: join(root, 'dist', 'client'),
