@@ -76,9 +76,22 @@ export const REASONS = ['price', 'chinaCalls', 'chineseService', 'coverage', 'es
 
 export const shippingMethodField = z.enum(['standard', 'express'], { error: 'validation:shippingMethod.required' });
 
+/**
+ * What is bought: a US plan (`planId` with `months`) or a global data SIM pack (`globalPackId`; region, data and
+ * days come with the pack, `months` is 1). Exactly one of the two.
+ */
+const productShape = {
+  planId: z.number({ error: 'validation:plan.required' }).int().optional().nullable(),
+  globalPackId: z.number({ error: 'validation:plan.required' }).int().optional().nullable(),
+};
+const checkProduct = (f: { planId?: number | null; globalPackId?: number | null; months?: number }, ctx: z.RefinementCtx) => {
+  if ((f.planId == null) === (f.globalPackId == null)) ctx.addIssue({ code: 'custom', path: ['planId'], message: 'validation:plan.required' });
+  if (f.globalPackId != null && f.months !== undefined && f.months !== 1) ctx.addIssue({ code: 'custom', path: ['months'], message: 'validation:months.invalid' });
+};
+
 /** Spec section 2: the plan purchase form. */
 export const checkoutFormSchema = z.object({
-  planId: z.number({ error: 'validation:plan.required' }).int(),
+  ...productShape,
   months: monthsField,
   simType: simTypeField,
   simCount: simCountField,
@@ -98,6 +111,7 @@ export const checkoutFormSchema = z.object({
   channel: z.enum(CHANNELS, { error: 'validation:channel.required' }),
   reasons: z.array(z.enum(REASONS)).max(REASONS.length).default([]),
 }).superRefine((f, ctx) => {
+  checkProduct(f, ctx);
   if (f.autoRenew && !f.autoRenewTermsAccepted) ctx.addIssue({ code: 'custom', path: ['autoRenewTermsAccepted'], message: 'validation:autoRenew.terms' });
   if (f.simType === 'physical') {
     for (const key of ['address1', 'city', 'state', 'zip'] as const) {
@@ -114,7 +128,8 @@ export type CheckoutFormParsed = z.output<typeof checkoutFormSchema>;
 
 /** The summary: recomputed by the gateway from the catalogue, the codes and the tax service; never from the client. */
 export const quoteData = z.object({
-  planId: z.number().int(),
+  planId: z.number().int().nullable(),
+  globalPackId: z.number().int().nullable(),
   planName: z.string(),
   monthlyPriceCents: z.number().int(),
   months: z.number().int(),
@@ -134,7 +149,7 @@ export const quoteData = z.object({
 export type QuoteData = z.infer<typeof quoteData>;
 
 export const quoteRequest = z.object({
-  planId: z.number({ error: 'validation:plan.required' }).int(),
+  ...productShape,
   months: monthsField,
   simType: simTypeField,
   simCount: simCountField,
@@ -144,7 +159,7 @@ export const quoteRequest = z.object({
   taxAddress: z.object({ country: countryField, state: z.string().trim().max(40), zip: z.string().trim().max(10) }).optional().nullable(),
   couponCode: couponCodeField,
   referralCode: referralCodeField,
-});
+}).superRefine(checkProduct);
 export type QuoteRequest = z.input<typeof quoteRequest>;
 
 /**
@@ -168,8 +183,11 @@ export const fulfilmentStatus = z.enum(['pending', 'esim_sent', 'esim_failed', '
 /** Spec section 3, Order, as the buyer reads it. */
 export const orderData = z.object({
   orderNo: z.string(),
+  /** 'plan': a US plan; 'global': a global data SIM pack. */
+  kind: z.enum(['plan', 'global']),
   status: orderStatus,
-  planId: z.number().int(),
+  planId: z.number().int().nullable(),
+  globalPackId: z.number().int().nullable(),
   planName: z.string(),
   months: z.number().int(),
   simType: z.enum(['physical', 'esim']),
@@ -205,6 +223,11 @@ export const orderData = z.object({
   }),
   /** Pay methods this buyer may use (spec section 3 map); anonymous buyers: new card and WeChat Pay. */
   payMethods: z.array(payMethod),
+  /**
+   * eSIM orders, once paid and allocated: one profile per SIM. `lpa` is the GSMA activation code
+   * (`LPA:1$<SM-DP+ address>$<matching id>`), the text of the QR code; it is also emailed, valid until qrExpiresAt (30 days).
+   */
+  esims: z.array(z.object({ iccid: z.string(), lpa: z.string(), qrExpiresAt: z.string() })),
 });
 export type OrderData = z.infer<typeof orderData>;
 

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -219,7 +219,10 @@ export const orders = pgTable('orders', {
   /** Hash of the order token handed to the buyer (reads and pays the order without an account). */
   accessTokenHash: text('access_token_hash').notNull(),
   status: text('status', { enum: ['awaiting_payment', 'paying', 'paid', 'payment_failed', 'cancelled'] }).notNull(),
-  planId: integer('plan_id').notNull().references(() => plans.id),
+  /** kind 'plan': the US plan bought; kind 'global': null (the pack is in globalPackId). */
+  planId: integer('plan_id').references(() => plans.id),
+  /** kind 'global': the global data SIM pack bought (region, data, days); null for US plans. */
+  globalPackId: integer('global_pack_id').references(() => globalPacks.id),
   planName: text('plan_name').notNull(),
   months: integer('months').notNull(),
   simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
@@ -255,7 +258,10 @@ export const orders = pgTable('orders', {
   sentAt: at('sent_at'),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
-}, (t) => [index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status)]);
+}, (t) => [
+  index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
+  check('orders_one_product', sql`(${t.planId} is null) <> (${t.globalPackId} is null)`),
+]);
 
 /**
  * One attempt to pay something. Written (status 'pending') and committed BEFORE the provider is called, with
@@ -375,6 +381,23 @@ export const jobs = pgTable('jobs', {
   lastError: text('last_error'),
   createdAt: createdAt(),
 }, (t) => [index('jobs_due').on(t.doneAt, t.runAt)]);
+
+/**
+ * History of the server's lifecycles (ARCHITECTURE.md: "persists the new state together with a history row in one
+ * transaction"): every event a lifecycle chart accepted, e.g. shipment `notShipped --shipment.shipped--> shipped`.
+ */
+export const stateHistory = pgTable('state_history', {
+  id: serial('id').primaryKey(),
+  /** The chart id (machines/index.ts), e.g. 'shipment'. */
+  chart: text('chart').notNull(),
+  /** The entity's natural key, e.g. the order number. */
+  entityRef: text('entity_ref').notNull(),
+  fromState: text('from_state').notNull(),
+  event: text('event').notNull(),
+  toState: text('to_state').notNull(),
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+  at: at('at').notNull(),
+}, (t) => [index('state_history_entity').on(t.chart, t.entityRef, t.at)]);
 
 // ---- sandboxes of external services (their own state; the gateway reaches them only through adapters) --
 

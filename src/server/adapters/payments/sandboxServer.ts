@@ -15,7 +15,7 @@ export async function startPaymentSandbox(_opts: { db: Db; clock: Clock; port: n
     url: 'http://127.0.0.1:0',
     providers: {
       card: { createPayment: no, listPayments: no, refundPayment: no, browserConfig: () => ({ sdkUrl: '', origin: '', applicationId: '', locationId: '' }) },
-      wechat: { createNativeOrder: no, queryOrder: no, verifyNotification: () => null },
+      wechat: { createNativeOrder: no, queryOrder: no, closeOrder: no, refund: no, verifyNotification: () => null },
     },
     close: async () => undefined,
   };

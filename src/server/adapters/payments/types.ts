@@ -46,6 +46,13 @@ export interface WechatPay {
   /** Idempotent on outTradeNo: asking again answers the same code_url while unpaid. */
   createNativeOrder(req: { outTradeNo: string; amountCents: number; description: string; notifyUrl: string }): Promise<{ codeUrl: string; expiresAt: Date; sandboxPhoneUrl: string | null }>;
   queryOrder(outTradeNo: string): Promise<{ state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR'; transactionId: string | null; amountCents: number } | null>;
+  /**
+   * Closes an unpaid order (the buyer paid another way, or gave up): it can no longer be paid. Answers the state it
+   * ended in: 'CLOSED', or 'SUCCESS' when the phone paid first (the caller must then refund or keep that payment).
+   */
+  closeOrder(outTradeNo: string): Promise<{ state: 'CLOSED' | 'SUCCESS' }>;
+  /** Refunds a paid order in full (idempotent on outRefundNo). */
+  refund(req: { outTradeNo: string; outRefundNo: string; amountCents: number }): Promise<{ refunded: boolean }>;
   /** Checks the signature of a notification; null when it is not genuine. */
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): WechatNotification | null;
 }
