@@ -4,7 +4,7 @@ import { loadHome, loadPersonal } from './loaders';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
-import { NOT_FOUND_PATH, ROUTES, type AppRoute } from './routes';
+import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, type AppRoute, type FlowName } from './routes';
 import { getPersonalData, getToken, refreshPersonalData } from './session';
 
 const Nothing = () => null;
@@ -42,6 +42,27 @@ export function toRouteObject(route: AppRoute): RouteObject {
   };
 }
 
+/**
+ * The route table as route objects: the steps of a wizard (routes sharing `flow`) become children of one pathless
+ * layout route (its screen from FLOW_LAYOUTS), placed where the flow's first step stands in the table.
+ */
+export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
+  const out: RouteObject[] = [];
+  const flows = new Map<FlowName, RouteObject>();
+  for (const route of routes) {
+    const layout = route.flow ? FLOW_LAYOUTS[route.flow] : undefined;
+    if (!route.flow || !layout) { out.push(toRouteObject(route)); continue; }
+    let group = flows.get(route.flow);
+    if (!group) {
+      group = { id: `flow:${route.flow}`, lazy: async () => ({ Component: (await layout()).default }), children: [] };
+      flows.set(route.flow, group);
+      out.push(group);
+    }
+    group.children!.push(toRouteObject(route));
+  }
+  return out;
+}
+
 export const routeObjects: RouteObject[] = [
   {
     path: '/',
@@ -49,7 +70,7 @@ export const routeObjects: RouteObject[] = [
     HydrateFallback: AppFallback,
     ErrorBoundary: RouteError,
     children: [
-      ...ROUTES.map(toRouteObject),
+      ...toRouteObjects(ROUTES),
       // Spec section 2: "Unknown paths redirect to /404."
       { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
     ],

@@ -29,6 +29,13 @@ export interface MetaInfo {
 export type ScreenModule = { default: ComponentType };
 export type LoaderName = 'home' | 'personal';
 
+/**
+ * A wizard of spec section 4 owns a layout route (ARCHITECTURE.md, Statecharts): the routes of one flow are its
+ * children, so the flow's actor lives in the layout and survives moving between the steps' URLs. The layout
+ * screen of each flow is registered in FLOW_LAYOUTS.
+ */
+export type FlowName = 'checkout' | 'tracking' | 'activation';
+
 export interface AppRoute {
   path: string;
   flags: RouteFlags;
@@ -41,7 +48,12 @@ export interface AppRoute {
   /** Issue that builds the screen; until then the route goes to /404. */
   servedBy?: 3 | 4 | 'later';
   loader?: LoaderName;
+  /** The wizard whose layout route holds this step (see FlowName). */
+  flow?: FlowName;
 }
+
+/** Layout screens of the wizards; a flow without an entry renders its steps without a shared layout. */
+export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>> = {};
 
 const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
 

@@ -56,3 +56,28 @@ describe('router: guards and redirects of spec section 2', () => {
     expect(await settle('/blog/en')).toBe('/blog/en');
   });
 });
+
+describe('router: wizard layout routes', () => {
+  it('puts the steps of one flow under one layout route, where its first step stands', async () => {
+    const { toRouteObjects } = await import('../../src/app/router');
+    const { FLOW_LAYOUTS } = await import('../../src/app/routes');
+    const flags = { hasPermission: false, hasCommon: false, hasIsSmsUser: false, hasPrice: false, noHeaderFooter: false, mobileHeader: true };
+    const metaInfo = { title: 'meta:home.title', description: 'meta:home.description' };
+    const screen = async () => ({ default: () => null });
+    const saved = FLOW_LAYOUTS.tracking;
+    FLOW_LAYOUTS.tracking = screen;
+    try {
+      const objects = toRouteObjects([
+        { path: '/a', flags, metaInfo, screen },
+        { path: '/t/one', flags, metaInfo, screen, flow: 'tracking' },
+        { path: '/b', flags, metaInfo, screen },
+        { path: '/t/two', flags, metaInfo, screen, flow: 'tracking' },
+        { path: '/c/one', flags, metaInfo, screen, flow: 'activation' },
+      ]);
+      expect(objects.map((o) => o.path ?? o.id)).toEqual(['/a', 'flow:tracking', '/b', '/c/one']);
+      expect(objects[1]!.children!.map((c) => c.path)).toEqual(['/t/one', '/t/two']);
+    } finally {
+      if (saved) FLOW_LAYOUTS.tracking = saved; else delete FLOW_LAYOUTS.tracking;
+    }
+  });
+});
