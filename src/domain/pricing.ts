@@ -44,6 +44,18 @@ export interface Quote {
 
 const round = (n: number) => Math.round(n);
 
+export interface MultiMonthOffer { months: number; discountPercent: number }
+
+/**
+ * The multi-month discount a plan gets for a number of months (catalogue `multiMonth`). "The 500MB plan is
+ * excluded from discount and referral promotions": a plan that is not promotion-eligible can still be bought for
+ * several months, at the full monthly price. The plan pages and the gateway's quote both ask this function.
+ */
+export function multiMonthPercentFor(plan: { promotionEligible: boolean }, months: number, offers: readonly MultiMonthOffer[]): number {
+  if (!plan.promotionEligible) return 0;
+  return offers.find((m) => m.months === months)?.discountPercent ?? 0;
+}
+
 export function shippingCents(simType: 'physical' | 'esim', country: ShippingCountry | null, method: ShippingMethod): number {
   if (simType === 'esim') return 0;           // nothing to ship
   if (method === 'express' && country === 'US') return EXPRESS_SHIPPING_CENTS;
