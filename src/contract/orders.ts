@@ -69,6 +69,18 @@ export const shippingInfoSchema = z.object({
 });
 export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
 
+/** A SIM is posted to this shipping info: street, city, state and zip are required and must agree (US) or be a 6-digit postcode (China). */
+export const checkDeliveryAddress = (s: { country: 'US' | 'CN'; address1?: string | null; city?: string | null; state?: string | null; zip?: string | null }, ctx: z.RefinementCtx, at: (string | number)[] = []) => {
+  for (const key of ['address1', 'city', 'state', 'zip'] as const) {
+    if (!s[key]) ctx.addIssue({ code: 'custom', path: [...at, key], message: `validation:${key}.required` });
+  }
+  checkAddress(s, ctx, at);
+};
+
+/** Shipping info of a physical SIM order (the checkout's physical case, the tracking address change). */
+export const deliveryShippingSchema = shippingInfoSchema.superRefine((s, ctx) => checkDeliveryAddress(s, ctx));
+export type DeliveryShippingInput = z.input<typeof deliveryShippingSchema>;
+
 /** How did you hear about us (spec section 2: "how-did-you-hear channel"). */
 export const CHANNELS = ['search', 'socialMedia', 'wechat', 'xiaohongshu', 'friend', 'school', 'store', 'other'] as const;
 /** Reasons for choosing (multi-select). */
@@ -114,10 +126,7 @@ export const checkoutFormSchema = z.object({
   checkProduct(f, ctx);
   if (f.autoRenew && !f.autoRenewTermsAccepted) ctx.addIssue({ code: 'custom', path: ['autoRenewTermsAccepted'], message: 'validation:autoRenew.terms' });
   if (f.simType === 'physical') {
-    for (const key of ['address1', 'city', 'state', 'zip'] as const) {
-      if (!f.shipping[key]) ctx.addIssue({ code: 'custom', path: ['shipping', key], message: `validation:${key}.required` });
-    }
-    checkAddress(f.shipping, ctx, ['shipping']);
+    checkDeliveryAddress(f.shipping, ctx, ['shipping']);
     if (f.shippingMethod === 'express' && f.shipping.country !== 'US') ctx.addIssue({ code: 'custom', path: ['shippingMethod'], message: 'validation:shippingMethod.expressUsOnly' });
   }
   const billingFromShipping = f.billingSameAsShipping && f.simType === 'physical';

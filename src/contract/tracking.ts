@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineEndpoint, PCAPP } from './endpoint';
 import { emailField, smsCodeField } from './fields';
-import { shippingInfoSchema } from './orders';
+import { deliveryShippingSchema } from './orders';
 import { CAPTCHA_HEADERS } from './common';
 
 export const orderNoField = z.string({ error: 'validation:orderNo.required' }).trim()
@@ -39,6 +39,8 @@ export const trackingView = z.object({
   activationStatus: z.enum(['inactive', 'activating', 'activated', 'expired']),
   shipping: z.object({
     country: z.enum(['US', 'CN']), firstNameEn: z.string(), lastNameEn: z.string(), phone: z.string(),
+    /** Kept so the address change form can send them back unchanged. */
+    firstNameZh: z.string().nullable().default(null), lastNameZh: z.string().nullable().default(null),
     address1: z.string().nullable(), address2: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string().nullable(),
   }),
   /** The shipping address can be changed while the order is paid and not shipped. */
@@ -63,6 +65,6 @@ export const trackingModify = defineEndpoint({
   method: 'POST',
   path: `${PCAPP}/order/tracking/modifyAddress`,
   summary: 'Changes the shipping address of a paid order that has not shipped.',
-  body: z.object({ trackingToken: z.string().min(1).max(200), shipping: shippingInfoSchema }),
+  body: z.object({ trackingToken: z.string().min(1).max(200), shipping: deliveryShippingSchema }),
   response: trackingView,
 });
