@@ -284,6 +284,10 @@ export const payments = pgTable('payments', {
   failureCode: text('failure_code'),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  /** The card kept on file by this payment ("save the card"), or the saved card it charged (default_card). */
+  savedCardId: integer('saved_card_id').references(() => savedCards.id),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 }, (t) => [
