@@ -4,6 +4,7 @@
  */
 import { chartById, type ChartEntry } from '../../machines/index';
 import type { ChartModel } from './toolkit/paths';
+import { shipmentModel } from './models/shipment';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -82,4 +83,5 @@ export const models: Record<string, ChartModel> = {
   login: loginModel,
   logout: logoutModel,
   changePassword: changePasswordModel,
+  shipment: shipmentModel,
 };
