@@ -65,9 +65,10 @@ export async function buildApp({ db, clock, messages, config, adapters }: BuildA
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     const lang = requestLanguage(request);
     if (error instanceof GatewayError) {
-      const { message, messageKey, vars, headers } = error.options;
+      const { message, messageKey, vars, headers, data } = error.options;
       if (headers) reply.headers(headers);
-      return reply.status(error.status).send({ code: error.code, message: message ?? t(lang, messageKey ?? `errors:code.${error.code}`, vars) });
+      const text = message ?? t(lang, messageKey ?? `errors:code.${error.code}`, vars);
+      return reply.status(error.status).send(data ? { code: error.code, message: text, data } : { code: error.code, message: text });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

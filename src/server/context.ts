@@ -23,6 +23,11 @@ export interface GatewayConfig {
   jobs?: 'auto' | 'manual';
   /** Logistics sandbox: how long after the order a parcel ships (ms). */
   shipDelayMs?: number;
+  /**
+   * Tests only (never set by npm start): named points where a test makes the gateway fail, to prove recovery.
+   * afterProviderCharge runs after the card provider answered a charge and before the gateway records it.
+   */
+  faults?: { afterProviderCharge?: () => void | Promise<void> };
 }
 
 /** What services need: the database, the clock, the messages adapter and the configuration. */

@@ -9,7 +9,11 @@ export class GatewayError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly options: { message?: string; messageKey?: string; vars?: Vars; headers?: Record<string, string>; status?: number } = {},
+    readonly options: {
+      message?: string; messageKey?: string; vars?: Vars; headers?: Record<string, string>; status?: number;
+      /** Sent as the answer's `data`, e.g. `{ field: 'couponCode' }` so a form puts the message next to that field. */
+      data?: Record<string, unknown>;
+    } = {},
   ) {
     super(code);
     this.name = 'GatewayError';

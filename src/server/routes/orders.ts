@@ -1,5 +1,49 @@
-/** Quote, create order, order detail (issue 3). SKELETON: filled by the orders work. */
+/** Quote, create order, order detail (issue 3). */
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
+import { route, type RouteContext } from '../http/route';
+import { createOrder } from '../services/orders';
+import { idempotencyKeyOf } from '../services/ordersIdempotency';
+import { findOrderFor, orderData } from '../services/ordersView';
+import { computeQuote } from '../services/quote';
 
-export function orderRoutes(_app: FastifyInstance, _deps: Deps) {}
+/** Logged in or not: an optional session that the buyer's own pages send along. */
+export const customerIdOf = (ctx: Pick<RouteContext<never>, 'session'>): number | null => {
+  try {
+    return ctx.session().customerId;
+  } catch {
+    return null;
+  }
+};
+
+export const orderReaderOf = (ctx: Pick<RouteContext<never>, 'session' | 'header'>) => ({
+  customerId: customerIdOf(ctx),
+  orderToken: ctx.header(ORDER_TOKEN_HEADER)?.trim() || null,
+});
+
+export function orderRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, endpoints.quote, async (ctx) => {
+    const { body } = ctx;
+    const { quote } = await computeQuote(deps, {
+      planId: body.planId ?? null, globalPackId: body.globalPackId ?? null, months: body.months, simType: body.simType,
+      simCount: body.simCount, shippingCountry: body.shippingCountry ?? null, shippingMethod: body.shippingMethod,
+      taxAddress: body.taxAddress ?? null, taxZipField: 'taxAddress.zip',
+      couponCode: body.couponCode, referralCode: body.referralCode,
+    }, customerIdOf(ctx));
+    return quote;
+  });
+
+  route(app, deps, endpoints.createOrder, async (ctx) => {
+    const key = idempotencyKeyOf(ctx.header(IDEMPOTENCY_HEADER));
+    const customerId = customerIdOf(ctx);
+    const { order, orderToken } = await createOrder(deps, { form: ctx.body, key, customerId, lang: ctx.lang });
+    return { order: await orderData(deps, order, customerId), orderToken };
+  });
+
+  route(app, deps, endpoints.orderDetail, async (ctx) => {
+    const reader = orderReaderOf(ctx);
+    return orderData(deps, await findOrderFor(deps, ctx.body.orderNo, reader), reader.customerId);
+  });
+}

@@ -1,10 +1,11 @@
 /** Customer accounts and the personal data the portal shows. */
 import { and, desc, eq, gt, or } from 'drizzle-orm';
 import { isValidPhone, normalizePhone } from '../../domain/phone';
-import type { PayMethod, UserInfo } from '../../contract/personal';
+import type { UserInfo } from '../../contract/personal';
 import type { Deps } from '../context';
 import { balances, customers, lines, planSubscriptions, plans } from '../db/schema';
 import { GatewayError } from '../http/errors';
+import { payMethodsFor } from './savedCards';
 
 export type Customer = typeof customers.$inferSelect;
 
@@ -43,8 +44,6 @@ export async function isInNet(deps: Deps, phone: string): Promise<boolean> {
   return Boolean(row);
 }
 
-const BASE_PAY_METHODS: PayMethod[] = ['account', 'bank_card', 'wechat_pay'];
-
 /** userInfo: the customer's number, SIM, main plan and balances, with the flags of decision 0002. */
 export async function userInfo(deps: Deps, customerId: number): Promise<UserInfo> {
   const [customer] = await deps.db.select().from(customers).where(eq(customers.id, customerId));
@@ -67,8 +66,7 @@ export async function userInfo(deps: Deps, customerId: number): Promise<UserInfo
     // Decision 0002: 1 = the account has no US voice line of its own.
     isSmsUser: usLine ? 0 : 1,
     showAutonewSetBtn: main ? 1 : 0,
-    // 'default_card' joins when a card on file is marked default; cards arrive with the payment issue.
-    supportPayMethods: BASE_PAY_METHODS,
+    supportPayMethods: await payMethodsFor(deps, customerId),
     hasPassword: customer.passwordHash !== null,
     sim: line ? { iccidLast4: line.iccid.slice(-4), type: line.simType, status: line.simStatus } : null,
     plan: main

@@ -1,0 +1,82 @@
+/**
+ * Paying an order (issue 3, Payment): which methods the buyer may use, one attempt per Idempotency-Key, and the
+ * state of the latest attempt. Each method's flow lives in its own file.
+ */
+import type { z } from 'zod';
+import type { PaymentResult, payRequest } from '../../contract/payments';
+import type { Deps } from '../context';
+import { GatewayError } from '../http/errors';
+import { requestHash } from './ordersIdempotency';
+import { findOrderFor, type OrderReader } from './ordersView';
+import type { OrderRow } from './orders';
+import { payByAccount } from './paymentsAccount';
+import { payByCard } from './paymentsCard';
+import { paymentKeyFor, wechatTradeNo } from './paymentsKeys';
+import { assertPayable, sameAttempt, startAttempt } from './paymentsStart';
+import { latestOrderPayment, paymentById, paymentByKey, paymentResultOf, type PaymentRow } from './paymentsView';
+import { closeOpenWechat, createWechatQr, type WechatReach } from './paymentsWechat';
+import { settleFromProvider } from './reconciliation';
+import { payMethodsFor } from './savedCards';
+
+export type PayRequestParsed = z.output<typeof payRequest>;
+
+export interface PayOrderInput {
+  body: PayRequestParsed;
+  /** The request's Idempotency-Key. */
+  key: string;
+  reader: OrderReader;
+  wechat: WechatReach;
+  log: { warn(details: object, message: string): void };
+}
+
+const TOKEN_ERRORS = ['CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED', 'NOT_FOUND'];
+
+/** The first answer again. A card attempt still running has no answer yet: "do not submit twice". */
+async function replayAnswer(deps: Deps, order: OrderRow, p: PaymentRow, reach: WechatReach): Promise<PaymentResult> {
+  if (p.status === 'pending' && p.provider === 'wechat_sandbox') return paymentResultOf(p, await createWechatQr(deps, order, p, reach));
+  if (p.status === 'pending') throw new GatewayError('120086');
+  if (p.status === 'failed' && p.failureCode && TOKEN_ERRORS.includes(p.failureCode)) throw new GatewayError('120087');
+  return paymentResultOf(p);
+}
+
+export async function payOrder(deps: Deps, input: PayOrderInput): Promise<PaymentResult> {
+  const { body, reader } = input;
+  const order = await findOrderFor(deps, body.orderNo, reader);
+  const key = paymentKeyFor(order.orderNo, input.key);
+  const hash = requestHash(body, reader.customerId);
+  const earlier = await paymentByKey(deps.db, key);
+  if (earlier) return replayAnswer(deps, order, sameAttempt(earlier, hash), input.wechat);
+  assertPayable(order);
+  if (!(await payMethodsFor(deps, reader.customerId)).includes(body.method)) {
+    throw new GatewayError('validation', { messageKey: 'validation:method.notAllowed', data: { field: 'method' } });
+  }
+  // Another attempt starts: open WeChat QRs are closed first, so the phone cannot pay as well.
+  await closeOpenWechat(deps, order.orderNo, key);
+
+  if (body.method === 'wechat_pay') {
+    const started = await startAttempt(deps, order.orderNo, {
+      key, requestHash: hash, method: 'wechat_pay', customerId: reader.customerId, provider: 'wechat_sandbox', providerPaymentId: wechatTradeNo(key),
+    });
+    const p = 'existing' in started ? started.existing : started.created;
+    if (p.status !== 'pending') return replayAnswer(deps, order, p, input.wechat);
+    return paymentResultOf(p, await createWechatQr(deps, order, p, input.wechat));
+  }
+
+  const { payment, replay } = body.method === 'account'
+    ? await payByAccount(deps, order, { key, requestHash: hash, customerId: reader.customerId! })
+    : await payByCard(deps, order, {
+      method: body.method, key, requestHash: hash, customerId: reader.customerId, sourceId: body.sourceId, cardId: body.cardId,
+      cardholderName: body.cardholderName, saveCard: body.saveCard, log: input.log,
+    });
+  return replay ? replayAnswer(deps, order, payment, input.wechat) : paymentResultOf(payment);
+}
+
+/** The latest attempt of an order; a pending one is first asked about at the provider (active query). */
+export async function payStatus(deps: Deps, orderNo: string, reader: OrderReader): Promise<PaymentResult | null> {
+  const order = await findOrderFor(deps, orderNo, reader);
+  const latest = await latestOrderPayment(deps.db, order.orderNo);
+  if (!latest) return null;
+  if (latest.status !== 'pending') return paymentResultOf(latest);
+  await settleFromProvider(deps, latest, { activeQuery: true });
+  return paymentResultOf(await paymentById(deps.db, latest.id));
+}

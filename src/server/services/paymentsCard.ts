@@ -1,0 +1,86 @@
+/**
+ * Card payments, new card (the provider's single-use token) or the saved card on file. The gateway never sees a
+ * card number or CVV. Pending attempt committed, provider called with the attempt's key, then one transaction
+ * records what the provider said.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { CardPaymentOutcome } from '../adapters/payments/types';
+import type { Deps } from '../context';
+import { savedCards } from '../db/schema';
+import { GatewayError } from '../http/errors';
+import type { OrderRow } from './orders';
+import { cardProviderKey } from './paymentsKeys';
+import { settleFailure, settleSuccess } from './paymentsSettle';
+import { startAttempt, type Attempt } from './paymentsStart';
+import { paymentById, type PaymentRow } from './paymentsView';
+import { defaultCard, type SavedCard } from './savedCards';
+
+export interface CardPay {
+  method: 'bank_card' | 'default_card';
+  key: string;
+  requestHash: string;
+  customerId: number | null;
+  sourceId?: string | null;
+  cardId?: number | null;
+  cardholderName?: string | null;
+  saveCard: boolean;
+  log: { warn(details: object, message: string): void };
+}
+
+const noSavedCard = () => new GatewayError('validation', { messageKey: 'validation:card.noSaved', data: { field: 'cardId' } });
+
+async function savedCardFor(deps: Deps, customerId: number, cardId: number | null | undefined): Promise<SavedCard> {
+  if (cardId == null) return (await defaultCard(deps.db, customerId)) ?? (() => { throw noSavedCard(); })();
+  const [card] = await deps.db.select().from(savedCards).where(and(eq(savedCards.id, cardId), eq(savedCards.customerId, customerId)));
+  if (!card) throw noSavedCard();
+  return card;
+}
+
+/** Answers the settled attempt, or the earlier attempt for a replay (the caller tells one from the other). */
+export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Promise<{ payment: PaymentRow; replay: boolean }> {
+  const saved = pay.method === 'default_card' ? await savedCardFor(deps, pay.customerId!, pay.cardId) : null;
+  const attempt: Attempt = {
+    key: pay.key, requestHash: pay.requestHash, method: pay.method, customerId: pay.customerId, provider: 'card_sandbox',
+    savedCardId: saved?.id ?? null,
+    card: saved ? { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } : null,
+  };
+  const started = await startAttempt(deps, order.orderNo, attempt);
+  if ('existing' in started) return { payment: started.existing, replay: true };
+  const p = started.created;
+
+  const keepOnFile = pay.method === 'bank_card' && pay.saveCard && pay.customerId !== null;
+  let outcome: CardPaymentOutcome;
+  try {
+    outcome = await deps.payments.card.createPayment({
+      idempotencyKey: cardProviderKey(p.idempotencyKey),
+      sourceId: saved ? saved.providerCardId : pay.sourceId!,
+      amountCents: p.amountCents,
+      referenceId: order.orderNo,
+      // Address verification: the provider compares it with the postal code typed in its card form.
+      billingPostalCode: saved?.billingZip ?? order.billing.zip,
+      storeForCustomer: keepOnFile ? `customer-${pay.customerId}` : null,
+    });
+  } catch (e) {
+    // Charged or not, nobody knows yet: the attempt stays pending (the order 'paying') and is settled from
+    // the provider's records by payStatus or the reconciliation job.
+    pay.log.warn({ err: e, paymentId: p.id }, 'card provider call failed; the attempt stays pending for reconciliation');
+    return { payment: p, replay: false };
+  }
+  await deps.config.faults?.afterProviderCharge?.();
+
+  if (outcome.status === 'COMPLETED') {
+    await settleSuccess(deps, p.id, {
+      providerPaymentId: outcome.paymentId, card: outcome.card,
+      save: keepOnFile && outcome.cardId
+        ? { customerId: pay.customerId!, providerCardId: outcome.cardId, holderName: pay.cardholderName ?? '', billingZip: order.billing.zip }
+        : null,
+    });
+  } else if (outcome.status === 'FAILED') {
+    await settleFailure(deps, p.id, { code: outcome.errorCode, effect: 'failed', providerPaymentId: outcome.paymentId, card: outcome.card });
+  } else {
+    // A used or expired token: nothing was tried, so the order is as it was; "payment info expired" (120087).
+    await settleFailure(deps, p.id, { code: outcome.errorCode, effect: 'restore' });
+    throw new GatewayError('120087');
+  }
+  return { payment: await paymentById(deps.db, p.id), replay: false };
+}

@@ -1,0 +1,63 @@
+/**
+ * Starting a payment attempt: under the order's lock, either the attempt already exists (a replay of the same
+ * Idempotency-Key), or the order may be paid now and a 'pending' attempt is written and committed BEFORE any
+ * provider is called, so a crash after the provider's answer leaves a row the reconciliation job can finish.
+ */
+import type { PayMethod } from '../../contract/personal';
+import type { Deps } from '../context';
+import type { Db } from '../db/database';
+import { orders, payments } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { GatewayError } from '../http/errors';
+import type { OrderRow } from './orders';
+import { lockOrder } from './paymentsSettle';
+import { paymentByKey, type PaymentRow } from './paymentsView';
+
+/** Paid or closed: "do not resubmit, refresh to reorder". A card attempt running: "do not submit twice" (120086). */
+export function assertPayable(order: OrderRow): void {
+  if (order.status === 'paid' || order.status === 'cancelled') throw new GatewayError('resubmit');
+  if (order.status === 'paying') throw new GatewayError('120086');
+}
+
+export interface Attempt {
+  key: string;
+  requestHash: string;
+  method: PayMethod;
+  customerId: number | null;
+  provider: PaymentRow['provider'];
+  providerPaymentId?: string | null;
+  savedCardId?: number | null;
+  card?: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+}
+
+/** The same key for another request is refused; for the same request it is the earlier attempt. */
+export function sameAttempt(existing: PaymentRow, requestHash: string): PaymentRow {
+  if (existing.requestHash !== requestHash) throw new GatewayError('120086');
+  return existing;
+}
+
+/**
+ * Answers { existing } for a replay, or { created } after committing the pending attempt. A card attempt holds
+ * the order in 'paying' until it settles, so no second charge can start meanwhile.
+ */
+export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Promise<{ existing: PaymentRow } | { created: PaymentRow; order: OrderRow }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const order = await lockOrder(tx, orderNo);
+    const earlier = await paymentByKey(tx, a.key);
+    if (earlier) return { existing: sameAttempt(earlier, a.requestHash) };
+    assertPayable(order);
+    const [created] = await tx.insert(payments).values({
+      payableKind: 'order', payableRef: order.orderNo, customerId: a.customerId, method: a.method, idempotencyKey: a.key,
+      requestHash: a.requestHash, amountCents: order.payAmountCents, status: 'pending', provider: a.provider,
+      providerPaymentId: a.providerPaymentId ?? null, savedCardId: a.savedCardId ?? null,
+      cardBrand: a.card?.brand ?? null, cardLast4: a.card?.last4 ?? null, cardExpMonth: a.card?.expMonth ?? null, cardExpYear: a.card?.expYear ?? null,
+      createdAt: now, updatedAt: now,
+    }).returning();
+    if (a.provider === 'card_sandbox') {
+      await tx.update(orders).set({ status: 'paying', payMethod: a.method, updatedAt: now }).where(eq(orders.id, order.id));
+    }
+    return { created: created!, order };
+  });
+}
