@@ -454,7 +454,8 @@ export const sandboxWechatOrders = pgTable('sandbox_wechat_orders', {
   amountCents: integer('amount_cents').notNull(),
   description: text('description').notNull(),
   notifyUrl: text('notify_url').notNull(),
-  state: text('state', { enum: ['NOTPAY', 'SUCCESS', 'CLOSED', 'PAYERROR'] }).notNull(),
+  /** WeChat Pay's trade_state; REFUND once a paid order was refunded (a text column: no migration). */
+  state: text('state', { enum: ['NOTPAY', 'SUCCESS', 'CLOSED', 'PAYERROR', 'REFUND'] }).notNull(),
   transactionId: text('transaction_id'),
   notifications: integer('notifications').notNull().default(0),
   expiresAt: at('expires_at').notNull(),
