@@ -40,6 +40,15 @@ export function checkoutForm(planId: number, overrides: Partial<CheckoutForm> = 
   };
 }
 
+/** An eSIM (nothing shipped) billed in Los Angeles: tax 7.25%. */
+export function esimForm(planId: number, overrides: Partial<CheckoutForm> = {}): CheckoutForm {
+  return checkoutForm(planId, {
+    simType: 'esim', billingSameAsShipping: false,
+    billing: { country: 'US', address1: '100 Main St', city: 'Los Angeles', state: 'CA', zip: '90012' },
+    ...overrides,
+  });
+}
+
 export const newKey = () => randomUUID();
 
 export interface PlacedOrder { order: OrderData; orderToken: string }
