@@ -6,6 +6,7 @@ import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './changePassword.machine';
 import { loginMachine } from './login.machine';
 import { logoutMachine } from './logout.machine';
+import { trackingMachine } from './tracking.machine';
 import { shipmentMachine } from './shipment.machine';
 
 export interface UnreachableTransition {
@@ -30,6 +31,7 @@ export const charts: readonly ChartEntry[] = [
   { id: 'login', titleKey: 'login:chart.title', title: 'Login, register and reset password', kind: 'flow', specSection: '2 (/login), 5, 6, 7', machine: loginMachine },
   { id: 'logout', titleKey: 'login:chart.logoutTitle', title: 'Logout', kind: 'flow', specSection: '4 (Logout)', machine: logoutMachine },
   { id: 'changePassword', titleKey: 'account:chart.title', title: 'Change password by old password', kind: 'flow', specSection: '2 (/resetpwd), 5', machine: changePasswordMachine },
+  { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
 ];
 

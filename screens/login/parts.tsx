@@ -20,9 +20,9 @@ export function Field(props: {
   value: string;
   onChange: (value: string) => void;
   errors: Text[];
-  type?: 'text' | 'tel' | 'password';
+  type?: 'text' | 'tel' | 'password' | 'email';
   autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'text';
+  inputMode?: 'numeric' | 'tel' | 'text' | 'email';
   hint?: string;
   maxLength?: number;
   after?: ReactNode;

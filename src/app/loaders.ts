@@ -4,11 +4,12 @@
  */
 import { ApiError, call } from '../api/client';
 import { endpoints } from '../contract';
-import type { BundleList } from '../contract/catalog';
+import type { BundleList, Plan } from '../contract/catalog';
 import type { UserInfo } from '../contract/personal';
 import type { z } from 'zod';
 import type { partnerSchema } from '../contract/common';
 import { clearSession, setPersonalData } from './session';
+import { isPlanSlug } from './planMeta';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -29,6 +30,36 @@ export async function loadHome(): Promise<HomeData> {
     partners: partners.status === 'fulfilled' ? partners.value.partners : [],
     catalogError: catalog.status === 'rejected',
   };
+}
+
+export interface PlansData {
+  catalog: BundleList | null;
+  /** The catalogue could not be loaded: the page says so and still renders. */
+  catalogError: boolean;
+}
+
+/** The plan pages (/plans/propagate, /plans/global, /esim): the catalogue, or the flag that it failed. */
+export async function loadPlans(): Promise<PlansData> {
+  try {
+    return { catalog: await call(endpoints.bundleList, { body: {}, silent: true, background: true }), catalogError: false };
+  } catch {
+    return { catalog: null, catalogError: true };
+  }
+}
+
+export interface PlanDetailData extends PlansData {
+  slug: string;
+  /** Null only when the catalogue failed (an unknown slug answers 'notFound'). */
+  plan: Plan | null;
+}
+
+/** /plans/{slug}: 'notFound' for a slug that is not a plan of the catalogue, so the route goes to /404. */
+export async function loadPlanDetail(slug: string): Promise<PlanDetailData | 'notFound'> {
+  if (!isPlanSlug(slug)) return 'notFound';
+  const { catalog, catalogError } = await loadPlans();
+  const plan = catalog?.plans.find((p) => p.slug === slug && p.kind === 'us') ?? null;
+  if (catalog && !plan) return 'notFound';
+  return { catalog, catalogError, slug, plan };
 }
 
 export interface PersonalHomeData {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { guardRedirect } from './guards';
-import { loadHome, loadPersonal } from './loaders';
+import { loadHome, loadPersonal, loadPlanDetail, loadPlans } from './loaders';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
@@ -26,11 +26,17 @@ export function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
     handle: { route },
-    loader: async ({ request }: LoaderFunctionArgs) => {
+    loader: async ({ request, params }: LoaderFunctionArgs) => {
       const url = new URL(request.url);
       await runGuards(route, url);
       if (route.redirect) throw redirect(`${route.redirect}${url.search}`);
       if (route.loader === 'home') return loadHome();
+      if (route.loader === 'plans') return loadPlans();
+      if (route.loader === 'planDetail') {
+        const data = await loadPlanDetail(params.plan ?? '');
+        if (data === 'notFound') throw redirect(NOT_FOUND_PATH);
+        return data;
+      }
       if (route.loader === 'personal') {
         const data = await loadPersonal();
         if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));

@@ -4,6 +4,7 @@
  * `servedBy` and goes to /404 until its screen exists.
  */
 import type { ComponentType } from 'react';
+import { planDetailMeta } from './planMeta';
 
 export interface RouteFlags {
   /** Login needed; without a token the user goes to /login?redirect=<path>. */
@@ -24,10 +25,19 @@ export interface RouteFlags {
 export interface MetaInfo {
   title: string;
   description: string;
+  /** Interpolation values of the two keys (e.g. a plan's name). */
+  values?: Record<string, string>;
+}
+
+/** What a route's metadata may depend on: its params, the query and its loader's data. */
+export interface MetaMatch {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  data: unknown;
 }
 
 export type ScreenModule = { default: ComponentType };
-export type LoaderName = 'home' | 'personal';
+export type LoaderName = 'home' | 'personal' | 'plans' | 'planDetail';
 
 /**
  * A wizard of spec section 4 owns a layout route (ARCHITECTURE.md, Statecharts): the routes of one flow are its
@@ -50,10 +60,14 @@ export interface AppRoute {
   loader?: LoaderName;
   /** The wizard whose layout route holds this step (see FlowName). */
   flow?: FlowName;
+  /** Metadata that depends on the URL or the loaded data; metaInfo when it answers nothing. */
+  metaFor?: (match: MetaMatch) => MetaInfo;
 }
 
 /** Layout screens of the wizards; a flow without an entry renders its steps without a shared layout. */
-export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>> = {};
+export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>> = {
+  tracking: () => import('../../screens/tracking/TrackingLayout'),
+};
 
 const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
 
@@ -63,6 +77,9 @@ const NO_FLAGS: RouteFlags = {
 const ACCOUNT: Partial<RouteFlags> = { hasPermission: true, hasCommon: true };
 
 type Extra = Omit<AppRoute, 'path' | 'flags' | 'metaInfo'> & { flags?: Partial<RouteFlags>; meta?: string };
+
+const planDetailMetaFor = (fallback: MetaInfo) => (m: MetaMatch): MetaInfo =>
+  planDetailMeta({ slug: m.params.plan, search: m.search, planName: (m.data as { plan?: { name?: string } | null } | null)?.plan?.name ?? null, fallback });
 
 const route = (path: string, metaKey: string, extra: Extra = {}): AppRoute => {
   const { flags, meta: _m, ...rest } = extra;
@@ -85,12 +102,16 @@ export const ROUTES: AppRoute[] = [
   route('/login', 'login', { screen: () => import('../../screens/login/LoginScreen') }),
 
   route('/plans', 'plans', { redirect: '/plans/propagate' }),
-  later('/plans/propagate', 'plans', 3),
-  later('/plans/global', 'globalSim', 3),
+  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans' }),
+  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans' }),
   later('/plans/bundleForm', 'bundleForm', 3),
   later('/plans/bundleResult/:orderNo', 'orderResult', 3),
   later('/plans/bundleResultError', 'orderResult', 3),
-  later('/plans/:plan', 'planDetail', 3),
+  route('/plans/:plan', 'planDetail', {
+    screen: () => import('../../screens/plans/PlanDetailScreen'),
+    loader: 'planDetail',
+    metaFor: planDetailMetaFor(meta('planDetail')),
+  }),
 
   route('/activation', 'activation', { redirect: '/activation/first' }),
   later('/activation/first', 'activation', 4),
@@ -111,9 +132,9 @@ export const ROUTES: AppRoute[] = [
   later('/phone-detection', 'phoneCheck', 'later'),
 
   route('/tracking', 'tracking', { redirect: '/tracking/search' }),
-  later('/tracking/search', 'tracking', 3),
-  later('/tracking/result', 'tracking', 3),
-  later('/tracking/modify', 'tracking', 3),
+  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking' }),
+  route('/tracking/result', 'trackingResult', { screen: () => import('../../screens/tracking/TrackingResultScreen'), flow: 'tracking' }),
+  route('/tracking/modify', 'trackingModify', { screen: () => import('../../screens/tracking/TrackingModifyScreen'), flow: 'tracking' }),
 
   route('/aboutUs', 'aboutUs', { redirect: '/aboutUs/companyIntro' }),
   later('/aboutUs/companyIntro', 'aboutUs', 'later'),
@@ -127,7 +148,7 @@ export const ROUTES: AppRoute[] = [
   later('/ReferAFriend', 'referFriend', 'later'),
 
   route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
-  later('/esim/cardPurchase/index', 'esim', 3),
+  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans' }),
 
   later('/personal/doubleNumber/publicity', 'dualNumber', 'later'),
   later('/wechat-signing', 'wechatSigning', 'later'),

@@ -4,6 +4,7 @@
  */
 import { chartById, type ChartEntry } from '../../machines/index';
 import type { ChartModel } from './toolkit/paths';
+import { trackingModel } from './models/tracking';
 import { shipmentModel } from './models/shipment';
 
 const entry = (id: string): ChartEntry => {
@@ -83,5 +84,6 @@ export const models: Record<string, ChartModel> = {
   login: loginModel,
   logout: logoutModel,
   changePassword: changePasswordModel,
+  tracking: trackingModel,
   shipment: shipmentModel,
 };

@@ -48,7 +48,12 @@ describe('router: guards and redirects of spec section 2', () => {
 
   it('unknown paths and unserved routes go to /404', async () => {
     expect(await settle('/no/such/page')).toBe('/404');
-    expect(await settle('/plans/global')).toBe('/404');
+    expect(await settle('/activation/first')).toBe('/404');
+  });
+
+  it('plan detail routes are slugs ending in -plan: anything else goes to /404', async () => {
+    expect(await settle('/plans/5gb')).toBe('/404');
+    expect(await settle('/plans/5GB-plan')).toBe('/404');
   });
 
   it('serves home, /canting and the blog without redirect', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router-dom';
 import { getItem, removeItem, setItem } from '../../storage';
 import { useRemountKey } from '../navFlags';
-import type { AppRoute } from '../routes';
+import type { AppRoute, MetaInfo } from '../routes';
 import { refreshPersonalData, useSession } from '../session';
 import { useStored } from '../useStored';
 import { AccountLayout } from './AccountLayout';
@@ -13,6 +13,18 @@ import { Header } from './Header';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PromoDialog } from './PromoDialog';
 import { useDocumentMeta } from './useDocumentMeta';
+
+/** The current route's metadata: its metaFor (params, query, loader data) when it has one, else its metaInfo. */
+const useCurrentMeta = (): MetaInfo | undefined => {
+  const matches = useMatches();
+  const { search } = useLocation();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const match = matches[i]!;
+    const route = (match.handle as { route?: AppRoute } | undefined)?.route;
+    if (route) return route.metaFor?.({ params: match.params, search: new URLSearchParams(search), data: match.data }) ?? route.metaInfo;
+  }
+  return undefined;
+};
 
 export const useCurrentRoute = (): AppRoute | undefined => {
   const matches = useMatches();
@@ -66,7 +78,8 @@ export function RootLayout() {
   const promo = useRecommendCode();
   useScrollToTop();
   useNavFlagLifecycle(remountKey);
-  useDocumentMeta(route?.metaInfo);
+  const meta = useCurrentMeta();
+  useDocumentMeta(meta);
 
   useEffect(() => {
     if (token && !personal) void refreshPersonalData();

@@ -5,8 +5,8 @@ import type { MetaInfo } from '../routes';
 /** "<page> | <brand>" and the meta description from the route's metaInfo, in the active language. */
 export function useDocumentMeta(metaInfo: MetaInfo | undefined) {
   const { t, i18n } = useTranslation(['meta', 'common']);
-  const title = metaInfo ? t(metaInfo.title) : '';
-  const description = metaInfo ? t(metaInfo.description) : t('meta:home.description');
+  const title = metaInfo ? t(metaInfo.title, metaInfo.values) : '';
+  const description = metaInfo ? t(metaInfo.description, metaInfo.values) : t('meta:home.description');
   const brand = t('common:brand');
   useEffect(() => {
     document.title = title && title !== brand ? `${title} | ${brand}` : brand;
