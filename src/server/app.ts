@@ -50,10 +50,14 @@ export async function buildApp({ db, clock, messages, config, adapters }: BuildA
   let ready = false;
   let jobRunner: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
-    if ((config.jobs ?? 'auto') === 'auto') jobRunner = startJobRunner(deps);
+    if ((config.jobs ?? 'auto') === 'auto') jobRunner = startJobRunner(deps, { log: app.log });
     ready = true;
   });
   app.addHook('preClose', async () => { ready = false; await jobRunner?.stop(); });
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (!config.siteUrl && address && typeof address === 'object') config.siteUrl = config.publicUrl ?? `http://localhost:${address.port}`;
+  });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -19,6 +19,8 @@ export interface GatewayConfig {
   trustProxy?: boolean;
   /** The gateway's own base URL as providers reach it (WeChat Pay notify_url). Default: the listening address. */
   publicUrl?: string;
+  /** The storefront as buyers' browsers reach it: links in emails. Default: publicUrl, else http://localhost:<listening port>. */
+  siteUrl?: string;
   /** Jobs (fulfilment, shipping, reconciliation): 'auto' runs them on a timer; 'manual' leaves it to tests. */
   jobs?: 'auto' | 'manual';
   /** Logistics sandbox: how long after the order a parcel ships (ms). */

@@ -1,19 +1,46 @@
 /**
- * The shipping carrier: asked to ship a parcel (the SIM cards of an order) to an address; ships after a
- * delay, then tells the carrier and tracking number. The sandbox keeps its parcels in sandbox_parcels.
+ * The shipping carrier: asked to ship a parcel (the SIM cards of an order) to an address; ships after a delay,
+ * then the parcel has a send time. Carrier and tracking number are known from the request (the label), as with
+ * real carriers. The sandbox keeps its parcels in sandbox_parcels.
  */
 export interface ShipmentRequest {
-  reference: string;            // order number
+  /** The order number: one parcel per order, so asking again answers the same parcel. */
+  reference: string;
   service: 'standard' | 'express';
-  address: Record<string, unknown>;
+  address: ParcelAddress;
+  /** What goes in the parcel: the cards, with the activation code printed on each. */
   contents: { iccid: string; activationCode: string }[];
 }
-export interface ShipmentState { carrier: string; trackingNumber: string; shipped: boolean; shippedAt: Date | null }
+
+export type ParcelAddress = {
+  country: 'US' | 'CN';
+  name: string;
+  phone: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+};
+
+/** 'USPS' (standard, US), 'UPS' (express, US), 'SF Express' (China). */
+export type Carrier = 'USPS' | 'UPS' | 'SF Express';
+
+export interface ShipmentState {
+  reference: string;
+  carrier: Carrier;
+  trackingNumber: string;
+  shipped: boolean;
+  /** When the parcel was sent; null before. */
+  shippedAt: Date | null;
+  /** When the carrier will send it (its pick-up time); the gateway looks again then. */
+  shipsAt: Date;
+}
 
 export interface Logistics {
   /** Idempotent on reference. */
   createShipment(req: ShipmentRequest): Promise<ShipmentState>;
   getShipment(reference: string): Promise<ShipmentState | null>;
-  /** Before it ships: a new address (tracking /modify). Returns false once shipped. */
-  updateAddress(reference: string, address: Record<string, unknown>): Promise<boolean>;
+  /** A new address before the parcel ships (tracking /modify): 'shipped' once it has, 'unknown' for no such parcel. */
+  updateAddress(reference: string, address: ParcelAddress): Promise<'updated' | 'shipped' | 'unknown'>;
 }

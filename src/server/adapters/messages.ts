@@ -3,13 +3,14 @@
  * outbox_messages, where the dev inbox (/sandbox/inbox) reads it, and prints one line per message.
  * The text is printed only while the sandbox inbox is on; otherwise only the masked recipient.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { formatPhone, maskPhone } from '../../domain/phone';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { outboxMessages } from '../db/schema';
 
-export type MessageMeta = Record<string, unknown> & { lang?: string };
+/** `idempotencyKey`: the same key is accepted once, as real providers' idempotency keys are (a retried job sends nothing twice). */
+export type MessageMeta = Record<string, unknown> & { lang?: string; idempotencyKey?: string };
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 export interface MessagesAdapter {
@@ -30,11 +31,19 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function createSandboxMessages(opts: SandboxMessagesOptions): MessagesAdapter {
   const print = opts.print ?? ((line: string) => console.log(line));
-  const write = async (channel: 'sms' | 'email', to: string, subject: string | null, body: string, meta: MessageMeta = {}) => {
+  /** Answers false when a message with the same idempotency key was already accepted (a retried job): nothing is sent twice. */
+  const write = async (channel: 'sms' | 'email', to: string, subject: string | null, body: string, meta: MessageMeta = {}): Promise<boolean> => {
     const { lang = 'en', ...rest } = meta;
+    if (rest.idempotencyKey) {
+      const [seen] = await opts.db.select({ id: outboxMessages.id }).from(outboxMessages)
+        .where(and(eq(outboxMessages.to, to), sql`${outboxMessages.meta}->>'idempotencyKey' = ${String(rest.idempotencyKey)}`)).limit(1);
+      if (seen) return false;
+    }
     // With the inbox off nobody should read codes back: the record keeps the message, not its code.
-    const stored = opts.showText ? body : body.replace(/\b\d{6}\b/g, '••••••');
-    await opts.db.insert(outboxMessages).values({ channel, to, subject, body: stored, lang, meta: rest, createdAt: opts.clock.now() });
+    const hide = (text: string) => (opts.showText ? text : text.replace(/\b\d{6}\b/g, '••••••'));
+    const kept = typeof rest.html === 'string' ? { ...rest, html: hide(rest.html) } : rest;
+    await opts.db.insert(outboxMessages).values({ channel, to, subject, body: hide(body), lang, meta: kept, createdAt: opts.clock.now() });
+    return true;
   };
   return {
     async sendSms(to, text, meta) {
@@ -42,7 +51,7 @@ export function createSandboxMessages(opts: SandboxMessagesOptions): MessagesAda
       print(opts.showText ? `[sandbox sms] to ${formatPhone(to)}: ${oneLine(text)}` : `[sandbox sms] to ${maskPhone(to)}`);
     },
     async sendEmail(to, subject, text, html, meta) {
-      await write('email', to, subject, text, { ...meta, ...(html ? { html } : {}) });
+      if (!await write('email', to, subject, text, { ...meta, ...(html ? { html } : {}) })) return;
       print(opts.showText ? `[sandbox email] to ${to}: ${oneLine(subject)} | ${oneLine(text)}` : `[sandbox email] to ${maskEmail(to)}`);
     },
   };

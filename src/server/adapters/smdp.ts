@@ -1,12 +1,21 @@
 /**
- * The eSIM profile provider (an SM-DP+ server): allocates a downloadable profile for an ICCID and answers
- * the GSMA activation code parts. The sandbox keeps profiles on the `sims` rows and fails on a documented test
- * value, like the real one fails when its profile pool is empty.
+ * The eSIM profile provider (an SM-DP+ server, GSMA SGP.22): allocates a downloadable profile for an ICCID and
+ * answers the parts of the GSMA activation code. Allocation is idempotent on the ICCID: asking again answers the
+ * same profile. It fails when no profile can be had (the real one: its pool for our issuer is empty).
  */
 export interface EsimProfile { iccid: string; smdpAddress: string; matchingId: string }
 
+export type SmdpErrorCode = 'ESIM_ALLOCATION_FAILED' | 'INVALID_ICCID';
+
+export class SmdpError extends Error {
+  constructor(readonly code: SmdpErrorCode, message: string) {
+    super(message);
+    this.name = 'SmdpError';
+  }
+}
+
 export interface SmdpProvider {
-  /** Idempotent on iccid. Throws an Error with code 'ESIM_ALLOCATION_FAILED' when no profile can be had. */
+  /** Idempotent on iccid. Throws SmdpError 'ESIM_ALLOCATION_FAILED' when no profile can be had. */
   allocateProfile(req: { iccid: string; reference: string; email: string }): Promise<EsimProfile>;
 }
 

@@ -1,12 +1,14 @@
 /**
  * Developer sandbox (on unless NODE_ENV=production; SANDBOX=1/0 forces it): the messages inbox, the
- * captcha answer for automated tests, and a way to move the server clock. Not a product screen.
+ * captcha answer for automated tests, the contents of shipped parcels, and a way to move the server clock.
+ * Not a product screen.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidPhone, normalizePhone } from '../../domain/phone';
 import { SUCCESS_CODE } from '../../contract/errors';
 import { listOutbox, type OutboxMessage } from '../adapters/messages';
+import { sandboxParcel } from '../adapters/logisticsSandbox';
 import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
 import { requestLanguage } from '../http/language';
@@ -21,20 +23,35 @@ const recipient = (to: unknown): string | undefined => {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const htmlOf = (m: OutboxMessage): string | null => (typeof m.meta.html === 'string' ? m.meta.html : null);
+
 const toJson = (m: OutboxMessage) => ({
-  id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, lang: m.lang, createdAt: m.createdAt.toISOString(),
+  id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, html: htmlOf(m), lang: m.lang, createdAt: m.createdAt.toISOString(),
 });
+
+/**
+ * An HTML email is shown as the mail client would show it (QR image included), inside a sandboxed iframe: no
+ * script runs and it cannot reach this page. The plain-text part stays one click away.
+ */
+function messageCell(m: OutboxMessage): string {
+  const subject = m.subject ? `<strong>${escapeHtml(m.subject)}</strong><br>` : '';
+  const html = htmlOf(m);
+  if (!html) return `${subject}${escapeHtml(m.body)}`;
+  return `${subject}<iframe sandbox="" title="${escapeHtml(m.subject ?? 'email')}" srcdoc="${escapeHtml(html)}" loading="lazy"></iframe>`
+    + `<details><summary>Plain text</summary><pre>${escapeHtml(m.body)}</pre></details>`;
+}
 
 function inboxPage(messages: OutboxMessage[], to: string | undefined): string {
   const rows = messages.map((m) => `<tr><td>${escapeHtml(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td>`
     + `<td>${m.channel}</td><td><a href="?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a></td><td>${escapeHtml(m.lang)}</td>`
-    + `<td>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong><br>` : ''}${escapeHtml(m.body)}</td></tr>`).join('');
+    + `<td>${messageCell(m)}</td></tr>`).join('');
   const refresh = to ? `?to=${encodeURIComponent(to)}` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Sandbox inbox · LinkBridge Mobile</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#1f2937}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left;vertical-align:top}th{background:#f3f4f6}
-form{margin:1rem 0;display:flex;gap:.5rem}input{padding:.4rem;font:inherit}a{color:#1d4ed8}</style></head>
+form{margin:1rem 0;display:flex;gap:.5rem}input{padding:.4rem;font:inherit}a{color:#1d4ed8}
+iframe{display:block;width:100%;max-width:680px;height:640px;border:1px solid #e5e7eb;margin:.5rem 0}pre{white-space:pre-wrap}</style></head>
 <body><main><h1>Sandbox inbox</h1>
 <p>Every SMS and email the gateway sends in the sandbox, newest first. This page is off in production.</p>
 <form method="get" action="/sandbox/inbox"><label for="to">Recipient</label>
@@ -80,6 +97,15 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
     const entry = deps.sandboxCaptchas?.get(request.params.token);
     if (!entry || entry.expiresAt <= deps.clock.now().getTime()) throw new GatewayError('notFound');
     return ok(requestLanguage(request), { answer: entry.answer });
+  });
+
+  /** What a person opening the parcel sees (the cards' ICCIDs and printed activation codes), once it has shipped. */
+  app.get<{ Params: { orderNo: string } }>('/sandbox/api/parcels/:orderNo', async (request) => {
+    const parcel = await sandboxParcel(deps.db, deps.clock, request.params.orderNo.trim().toUpperCase());
+    if (!parcel) throw new GatewayError('notFound');
+    return ok(requestLanguage(request), {
+      ...parcel, shippedAt: parcel.shippedAt?.toISOString() ?? null, shipsAt: parcel.shipsAt.toISOString(),
+    });
   });
 
   app.post('/sandbox/api/clock/advance', async (request) => {

@@ -1,0 +1,24 @@
+/**
+ * Every job kind the runner knows, by the name written in `jobs.kind`. Whoever enqueues a kind (enqueueJob in
+ * the transaction that causes it) finds its handler here.
+ */
+import { reconcilePayments } from '../services/reconciliation';
+import { fulfilOrder } from '../services/fulfilment';
+import { pollShipment } from '../services/shipment';
+import { emailJobHandlers } from '../services/emailsJobs';
+import type { JobHandler, RecurringJob } from './types';
+
+export const jobHandlers: Record<string, JobHandler> = {
+  /** {orderNo}: enqueued by payment in the transaction that marks the order paid. */
+  'order.fulfil': fulfilOrder,
+  /** {orderNo}: scheduled at the time the carrier said the parcel would ship. */
+  'shipment.poll': pollShipment,
+  'payments.reconcile': async (deps) => { await reconcilePayments(deps); },
+  ...emailJobHandlers,
+};
+
+/** Jobs that come back on their own: one row per kind, run again `everyMs` after each run. */
+export const recurringJobs: readonly RecurringJob[] = [
+  /** Decision 0006: finishes payments left pending by a crash between the provider's charge and our commit. */
+  { kind: 'payments.reconcile', everyMs: 60_000 },
+];
