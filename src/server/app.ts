@@ -64,7 +64,7 @@ export async function buildApp({ db, clock, messages, config, adapters }: BuildA
   });
 
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl) });
-  securityHeaders(app);
+  securityHeaders(app, config.paymentsPort);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     const lang = requestLanguage(request);

@@ -25,6 +25,8 @@ export interface GatewayConfig {
   jobs?: 'auto' | 'manual';
   /** Logistics sandbox: how long after the order a parcel ships (ms). */
   shipDelayMs?: number;
+  /** The payment sandbox's port: the CSP lets pages load its SDK and frame its card form there, on any host. */
+  paymentsPort?: number;
   /**
    * Tests only (never set by npm start): named points where a test makes the gateway fail, to prove recovery.
    * afterProviderCharge runs after the card provider answered a charge and before the gateway records it.

@@ -62,6 +62,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
         codePepper: opts.codePepper ?? randomBytes(32).toString('base64url'),
         logLevel: opts.logLevel ?? 'info',
         staticDir: opts.staticDir ?? null,
+        paymentsPort: Number(new URL(sandboxes.paymentsUrl).port),
         ...opts.config,
       },
     });

@@ -23,6 +23,8 @@ export type Message = OutboxMessage;
 
 export interface TestServer {
   url: string;
+  /** The payment providers' sandbox (its own origin): card form, tokenization, WeChat phone (test/support/payments.ts). */
+  paymentsUrl: string;
   app: GatewayApp;
   db: Db;
   clock: Clock;
@@ -95,11 +97,16 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.config,
   };
   const messages = createSandboxMessages({ db: database.db, clock, showText: config.sandbox, print: (line) => printed.push(line) });
-  const sandboxes = await startSandboxes({ db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs });
-  const app = await buildApp({ db: database.db, clock, messages, config: { jobs: 'manual', ...config }, adapters: sandboxes.adapters });
+  // WeChat notifications beyond the first go out when a test asks (wechatDeliverDue), never on a timer.
+  const sandboxes = await startSandboxes({
+    db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs, payments: { notifications: { auto: false } },
+  });
+  const paymentsPort = Number(new URL(sandboxes.paymentsUrl).port);
+  const app = await buildApp({ db: database.db, clock, messages, config: { jobs: 'manual', paymentsPort, ...config }, adapters: sandboxes.adapters });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
+    paymentsUrl: sandboxes.paymentsUrl,
     app,
     db: database.db,
     clock,

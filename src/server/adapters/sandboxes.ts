@@ -5,7 +5,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Adapters } from './index';
-import { startPaymentSandbox } from './payments/sandboxServer';
+import { startPaymentSandbox, type PaymentSandboxOptions } from './payments/sandboxServer';
 import { createTaxSandbox } from './taxSandbox';
 import { createLogisticsSandbox } from './logisticsSandbox';
 import { createSmdpSandbox } from './smdpSandbox';
@@ -15,8 +15,12 @@ export const DEFAULT_SHIP_DELAY_MS = 2 * 60_000;
 
 export interface Sandboxes { adapters: Adapters; paymentsUrl: string; close(): Promise<void> }
 
-export async function startSandboxes(opts: { db: Db; clock: Clock; paymentsPort: number; host?: string; shipDelayMs?: number }): Promise<Sandboxes> {
-  const payments = await startPaymentSandbox({ db: opts.db, clock: opts.clock, port: opts.paymentsPort, host: opts.host });
+export async function startSandboxes(opts: {
+  db: Db; clock: Clock; paymentsPort: number; host?: string; shipDelayMs?: number;
+  /** Payment sandbox settings beyond its port (tests: WeChat notifications sent only when asked). */
+  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream'>;
+}): Promise<Sandboxes> {
+  const payments = await startPaymentSandbox({ ...opts.payments, db: opts.db, clock: opts.clock, port: opts.paymentsPort, host: opts.host });
   return {
     adapters: {
       payments: payments.providers,

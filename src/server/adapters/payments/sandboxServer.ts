@@ -1,22 +1,96 @@
 /**
- * The payment providers' sandbox, served on its OWN origin (another port), like Square's Web Payments SDK and
- * WeChat Pay: the card form, tokenization, the payments API and the WeChat "phone". SKELETON: filled by the
- * payments work.
+ * The payment providers' sandbox, served on its OWN origin (another port, decision 0005), like Square's Web
+ * Payments SDK and WeChat Pay: the SDK script and card form iframe, tokenization, a Square-like Payments API,
+ * WeChat Pay Native with its "phone" page and signed notifications. It keeps its state in the sandbox_* tables.
+ * The gateway reaches it only through the HTTP clients returned here as `providers`.
  */
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { loggerOptions } from '../../http/logging';
+import { createSquareClient } from './clients/squareClient';
+import { createWechatClient } from './clients/wechatClient';
+import { buildBrowserAssets } from './sandbox/browserAssets';
+import { cardFormRoutes } from './sandbox/cardFormRoutes';
+import { controlRoutes } from './sandbox/controlRoutes';
+import { newCredentials, type SandboxCredentials } from './sandbox/credentials';
+import type { SandboxContext } from './sandbox/context';
+import { baseHeaders, keepRawJson } from './sandbox/http';
+import { phoneRoutes } from './sandbox/phoneRoutes';
+import { squareRoutes } from './sandbox/squareRoutes';
+import { tokenizeRoute } from './sandbox/tokenizeRoute';
+import { DEFAULT_NOTIFIER, createNotifier, type NotifierOptions } from './sandbox/wechatNotifier';
+import { wechatRoutes } from './sandbox/wechatRoutes';
 import type { PaymentProviders } from './types';
+
+export { sandboxSeedCard } from './sandbox/cardsOnFile';
+export { TEST_CARDS, TEST_NONCES } from './testValues';
 
 export interface PaymentSandbox { url: string; providers: PaymentProviders; close(): Promise<void> }
 
-export async function startPaymentSandbox(_opts: { db: Db; clock: Clock; port: number; host?: string }): Promise<PaymentSandbox> {
-  const no = async (): Promise<never> => { throw new Error('payment sandbox not built yet'); };
+export interface PaymentSandboxOptions {
+  db: Db;
+  clock: Clock;
+  /** 0: any free port. */
+  port: number;
+  /** Address to listen on; default 127.0.0.1. */
+  host?: string;
+  /** WeChat Pay notifications: copies, delay, and whether a timer sends them (tests: `auto: false`). */
+  notifications?: Partial<NotifierOptions>;
+  logLevel?: string;
+  logStream?: DestinationStream;
+  credentials?: SandboxCredentials;
+  merchantName?: string;
+}
+
+export const DEFAULT_MERCHANT_NAME = 'LinkBridge Mobile';
+
+export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<PaymentSandbox> {
+  const credentials = opts.credentials ?? newCredentials();
+  const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'warn', opts.logStream), bodyLimit: 16 * 1024, return503OnClosing: true });
+  keepRawJson(app);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  baseHeaders(app);
+
+  const assets = buildBrowserAssets();
+  assets.catch((err: unknown) => app.log.error({ err }, 'payment sandbox: bundling the browser scripts failed'));
+  const notifier = createNotifier({
+    db: opts.db, clock: opts.clock, credentials: credentials.wechat, log: app.log,
+    options: { ...DEFAULT_NOTIFIER, ...opts.notifications },
+  });
+  const ctx: SandboxContext = { db: opts.db, clock: opts.clock, credentials, notifier, assets, merchantName: opts.merchantName ?? DEFAULT_MERCHANT_NAME };
+
+  cardFormRoutes(app, ctx);
+  tokenizeRoute(app, ctx);
+  squareRoutes(app, ctx);
+  wechatRoutes(app, ctx);
+  phoneRoutes(app, ctx);
+  controlRoutes(app, ctx);
+
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  // Server to server, the sandbox is reached on loopback whatever address it listens on.
+  const callHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${callHost}:${port}`;
+  // Browsers reach it on the page's own host (browserConfig); without one, on the name people type.
+  const fallbackHost = callHost === '127.0.0.1' ? 'localhost' : callHost;
+  await assets.catch(() => undefined);
+  await notifier.recover();
+
   return {
-    url: 'http://127.0.0.1:0',
+    url,
     providers: {
-      card: { createPayment: no, listPayments: no, refundPayment: no, browserConfig: () => ({ sdkUrl: '', origin: '', applicationId: '', locationId: '' }) },
-      wechat: { createNativeOrder: no, queryOrder: no, closeOrder: no, refund: no, verifyNotification: () => null },
+      card: createSquareClient({ baseUrl: url, credentials: credentials.square, port, fallbackHost }),
+      wechat: createWechatClient({ baseUrl: url, credentials: credentials.wechat, clock: opts.clock, port, fallbackHost }),
     },
-    close: async () => undefined,
+    close: async () => {
+      await notifier.stop();
+      await app.close();
+    },
   };
 }

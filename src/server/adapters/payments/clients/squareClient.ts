@@ -1,0 +1,112 @@
+/**
+ * The gateway's card payments adapter: Square's Payments and Cards APIs over HTTP, here pointed at the sandbox
+ * with the merchant's access token. Declines are answers, not errors; only a request the provider refuses as
+ * malformed (or a reused idempotency key) throws.
+ */
+import { createHash } from 'node:crypto';
+import { SDK_PATH } from '../browser/protocol';
+import { productBrand } from '../brands';
+import type { SquareCredentials } from '../sandbox/credentials';
+import type { CardDetails, CardErrorCode, CardPaymentOutcome, CardPayments, CardTokenError } from '../types';
+import { browserOrigin } from './browserHost';
+
+export class CardProviderError extends Error {
+  constructor(readonly code: string, readonly status: number, detail: string) {
+    super(`card provider answered ${status} ${code}: ${detail}`);
+    this.name = 'CardProviderError';
+  }
+}
+
+interface SquareErrorJson { category: string; code: string; detail?: string }
+interface SquarePaymentJson {
+  id: string; status: 'COMPLETED' | 'FAILED' | 'PENDING' | 'CANCELED'; amount_money: { amount: number };
+  refunded_money?: { amount: number }; idempotency_key?: string;
+  card_details?: { card?: { card_brand: string; last_4: string; exp_month: number; exp_year: number } };
+}
+
+const CARD_ERRORS: readonly CardErrorCode[] = ['GENERIC_DECLINE', 'CVV_FAILURE', 'ADDRESS_VERIFICATION_FAILURE', 'INVALID_EXPIRATION', 'INSUFFICIENT_FUNDS', 'CARD_DECLINED_VERIFICATION_REQUIRED'];
+const TOKEN_ERRORS: readonly CardTokenError[] = ['CARD_TOKEN_USED', 'CARD_TOKEN_EXPIRED', 'NOT_FOUND'];
+
+const cardOf = (p: SquarePaymentJson): CardDetails | null => {
+  const c = p.card_details?.card;
+  return c ? { brand: productBrand(c.card_brand), last4: c.last_4, expMonth: c.exp_month, expYear: c.exp_year } : null;
+};
+
+/** Square's idempotency keys are at most 45 characters: the card's own key is derived from the payment's. */
+const derivedKey = (key: string, purpose: string) => createHash('sha256').update(`${purpose}:${key}`).digest('hex').slice(0, 40);
+
+export interface SquareClientOptions { baseUrl: string; credentials: SquareCredentials; port: number; fallbackHost: string }
+
+export function createSquareClient(o: SquareClientOptions): CardPayments {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: T & { errors?: SquareErrorJson[] } }> {
+    const res = await fetch(`${o.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${o.credentials.accessToken}`, 'content-type': 'application/json', 'square-version': '2025-01-23' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const json = (await res.json().catch(() => ({}))) as T & { errors?: SquareErrorJson[] };
+    return { status: res.status, json };
+  }
+
+  const fail = (status: number, errors: SquareErrorJson[] | undefined): never => {
+    const e = errors?.[0];
+    throw new CardProviderError(e?.code ?? 'UNKNOWN', status, e?.detail ?? 'no detail');
+  };
+
+  async function storeCard(paymentId: string, customerRef: string, key: string): Promise<string | null> {
+    const { status, json } = await call<{ card?: { id: string } }>('POST', '/v2/cards', {
+      idempotency_key: derivedKey(key, 'card'), source_id: paymentId, card: { customer_id: customerRef },
+    });
+    if (json.card) return json.card.id;
+    // The bank declining to keep the card is an answer: the payment stands, the card is not on file.
+    if (json.errors?.[0]?.category === 'PAYMENT_METHOD_ERROR') return null;
+    return fail(status, json.errors);
+  }
+
+  return {
+    async createPayment(req): Promise<CardPaymentOutcome> {
+      const { status, json } = await call<{ payment?: SquarePaymentJson }>('POST', '/v2/payments', {
+        idempotency_key: req.idempotencyKey, source_id: req.sourceId,
+        amount_money: { amount: req.amountCents, currency: 'USD' }, autocomplete: true,
+        location_id: o.credentials.locationId, reference_id: req.referenceId,
+        ...(req.billingPostalCode ? { billing_address: { postal_code: req.billingPostalCode } } : {}),
+      });
+      const payment = json.payment;
+      if (payment?.status === 'COMPLETED') {
+        const cardId = req.storeForCustomer ? await storeCard(payment.id, req.storeForCustomer, req.idempotencyKey) : null;
+        return { status: 'COMPLETED', paymentId: payment.id, card: cardOf(payment)!, cardId };
+      }
+      const code = json.errors?.[0]?.code;
+      if (payment?.status === 'FAILED') {
+        const errorCode = CARD_ERRORS.includes(code as CardErrorCode) ? (code as CardErrorCode) : 'GENERIC_DECLINE';
+        return { status: 'FAILED', paymentId: payment.id, errorCode, card: cardOf(payment) };
+      }
+      if (TOKEN_ERRORS.includes(code as CardTokenError)) return { status: 'TOKEN_INVALID', errorCode: code as CardTokenError };
+      return fail(status, json.errors);
+    },
+
+    async listPayments(referenceId) {
+      const { status, json } = await call<{ payments?: SquarePaymentJson[] }>('GET', `/v2/payments?reference_id=${encodeURIComponent(referenceId)}`);
+      if (!json.payments) return fail(status, json.errors);
+      return json.payments.map((p) => ({
+        paymentId: p.id, idempotencyKey: p.idempotency_key ?? '', amountCents: p.amount_money.amount,
+        status: p.refunded_money ? 'REFUNDED' as const : p.status === 'COMPLETED' ? 'COMPLETED' as const : 'FAILED' as const,
+      }));
+    },
+
+    async refundPayment(req) {
+      const { status, json } = await call<{ refund?: { status: string } }>('POST', '/v2/refunds', {
+        idempotency_key: req.idempotencyKey, payment_id: req.paymentId, amount_money: { amount: req.amountCents, currency: 'USD' },
+      });
+      if (json.refund) return { refunded: json.refund.status === 'COMPLETED' || json.refund.status === 'PENDING' };
+      if (json.errors?.[0]?.code === 'PAYMENT_NOT_REFUNDABLE') return { refunded: false };
+      return fail(status, json.errors);
+    },
+
+    browserConfig(hostname) {
+      const origin = browserOrigin(hostname, o.port, o.fallbackHost);
+      return { sdkUrl: `${origin}${SDK_PATH}`, origin, applicationId: o.credentials.applicationId, locationId: o.credentials.locationId };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The browser side of the card provider: the SDK script a merchant's page loads, and the card form page the
+ * SDK puts in an iframe. The page gets a strict CSP of its own: its scripts and styles from this origin only,
+ * requests to this origin only, and it may be framed only by the page origin it was created for.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../../../../i18n/languages';
+import { CARD_FORM_PATH, FRAME_PARAMS, SDK_PATH } from '../browser/protocol';
+import { sandboxLanguage, sandboxText } from '../texts';
+import { sdkForOrigin } from './browserAssets';
+import { CARD_FORM_CSS } from './cardFormStyles';
+import type { SandboxContext } from './context';
+import { escapeHtml, queryParam } from './http';
+
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const ORIGIN = /^https?:\/\/(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const CHANNEL = /^[A-Za-z0-9]{8,64}$/;
+
+/** This origin as the browser addressed it (the SDK and the iframe must name the same one). */
+const selfOrigin = (request: FastifyRequest): string | null => {
+  const host = request.headers.host;
+  return host && HOST.test(host) ? `${request.protocol}://${host}` : null;
+};
+
+function field(lang: Language, id: string, label: string, attrs: string, hint?: string, extra = ''): string {
+  const described = [hint ? `${id}-hint` : '', `${id}-error`, id === 'cardNumber' ? 'cardNumber-brand' : ''].filter(Boolean).join(' ');
+  return `<div class="field"><label for="${id}" id="${id}-label" data-text="${label}">${escapeHtml(sandboxText(lang, label))}</label>`
+    + `${hint ? `<p class="hint" id="${id}-hint" data-text="${hint}">${escapeHtml(sandboxText(lang, hint))}</p>` : ''}`
+    + `<div class="wrap"><input id="${id}" name="${id}" ${attrs} aria-invalid="false" aria-describedby="${described}" spellcheck="false" autocorrect="off" autocapitalize="off">${extra}</div>`
+    + `<p class="error" id="${id}-error" hidden></p></div>`;
+}
+
+export function cardFormPage(lang: Language): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(sandboxText(lang, 'form.title'))}</title>
+<link rel="stylesheet" href="/v1/card-form.css"><script src="/v1/card-form.js" defer></script></head>
+<body><form id="card-form" novalidate>
+<p class="note sandbox" id="sandbox-note" data-text="form.sandboxNote">${escapeHtml(sandboxText(lang, 'form.sandboxNote'))}</p>
+${field(lang, 'cardNumber', 'form.cardNumber', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" required', undefined, '<span class="brand" id="cardNumber-brand" aria-live="polite"></span>')}
+<div class="row">
+${field(lang, 'expirationDate', 'form.expirationDate', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY" required')}
+${field(lang, 'cvv', 'form.cvv', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required', 'form.cvvHint')}
+</div>
+${field(lang, 'postalCode', 'form.postalCode', 'type="text" autocomplete="billing postal-code" maxlength="10" required', 'form.postalCodeHint')}
+<p class="note" id="secure-note" data-text="form.secureNote">${escapeHtml(sandboxText(lang, 'form.secureNote'))}</p>
+</form></body></html>`;
+}
+
+const pageCsp = (parent: string) => [
+  "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'",
+  "base-uri 'none'", "form-action 'none'", `frame-ancestors ${parent}`,
+].join('; ');
+
+const asset = (reply: FastifyReply, type: string, body: string) =>
+  reply.type(type).header('cache-control', 'no-cache').header('cross-origin-resource-policy', 'cross-origin').send(body);
+
+export function cardFormRoutes(app: FastifyInstance, ctx: SandboxContext) {
+  app.get(SDK_PATH, async (request, reply) => {
+    const origin = selfOrigin(request);
+    if (!origin) return reply.status(400).type('text/plain').send('Bad Host header');
+    return asset(reply.header('access-control-allow-origin', '*'), 'application/javascript; charset=utf-8', sdkForOrigin((await ctx.assets).sdk, origin));
+  });
+
+  app.get('/v1/card-form.js', async (_request, reply) => asset(reply, 'application/javascript; charset=utf-8', (await ctx.assets).cardForm));
+  app.get('/v1/card-form.css', async (_request, reply) => asset(reply, 'text/css; charset=utf-8', CARD_FORM_CSS));
+
+  app.get(CARD_FORM_PATH, async (request, reply) => {
+    const lang = sandboxLanguage(queryParam(request, FRAME_PARAMS.lang));
+    const parent = queryParam(request, FRAME_PARAMS.parent) ?? '';
+    const known = queryParam(request, FRAME_PARAMS.applicationId) === ctx.credentials.square.applicationId
+      && queryParam(request, FRAME_PARAMS.locationId) === ctx.credentials.square.locationId;
+    if (!ORIGIN.test(parent) || !CHANNEL.test(queryParam(request, FRAME_PARAMS.channel) ?? '') || !known) {
+      return reply.status(400).type('text/plain; charset=utf-8').send(sandboxText(lang, 'error.unavailable'));
+    }
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp(parent)).send(cardFormPage(lang));
+  });
+}
