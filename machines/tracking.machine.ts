@@ -190,12 +190,15 @@ export const trackingMachine = setup({
       event.type === 'address.submit' ? { address: event.address, fieldErrors: trackingProblems.address(event.address, context.email) } : {}),
     keepOrder: assign({ order: ({ context, event }) => (event as { output?: TrackingView }).output ?? context.order }),
     announceSaved: assign({ notice: 'addressSaved' as TrackingNotice }),
-    /** The gateway answers the order as it is now with 'alreadyShipped' when it can; otherwise it is at least no longer changeable. */
+    /**
+     * 'alreadyShipped': the parcel has left, even when the gateway has not heard the carrier's details yet. The order as
+     * the gateway answers it with the error is kept when it comes; either way it reads shipped and no longer changeable.
+     */
     keepShippedOrder: assign({
       order: ({ context, event }) => {
         const now = trackingView.safeParse((event as { error?: { data?: unknown } }).error?.data);
-        if (now.success) return now.data;
-        return context.order ? { ...context.order, canModify: false } : null;
+        const order = now.success ? now.data : context.order;
+        return order ? { ...order, shipped: true, logisticsStatus: 'shipped' as const, canModify: false } : null;
       },
     }),
     announceAlreadyShipped: assign({ notice: 'alreadyShipped' as TrackingNotice }),

@@ -48,7 +48,7 @@ export default function EsimScreen() {
   const plans = usPlans(catalog).filter((p) => p.simTypes.includes('esim'));
 
   return (
-    <div className="mx-auto max-w-7xl space-y-10 px-4 py-10 sm:py-14">
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-10 sm:py-14">
       <PageHeader title={t('esim.title')} intro={t('esim.intro')} />
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="esim-how" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

@@ -12,14 +12,14 @@ export function PlanData({ plan }: { plan: Plan }) {
   return <>{plan.highSpeedDataMb === null ? t('plan.unlimitedData') : t('plan.data', { amount: formatDataMb(plan.highSpeedDataMb, i18n.language) })}</>;
 }
 
-export function PlanPrice({ plan, choice, offers, size = 'large' }: { plan: Plan; choice: PlanChoice; offers: BundleList['multiMonth']; size?: 'large' | 'small' }) {
+export function PlanPrice({ plan, choice, offers }: { plan: Plan; choice: PlanChoice; offers: BundleList['multiMonth'] }) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
   const price = priceFor(plan, choice.months, offers);
   return (
     <div data-testid={`price-${plan.slug}`}>
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className={`${size === 'large' ? 'text-3xl' : 'text-2xl'} font-bold text-slate-900`} data-testid="per-month">{formatMoney(price.perMonthCents, lang)}</span>
+        <span className="text-3xl font-bold text-slate-900 xl:text-2xl" data-testid="per-month">{formatMoney(price.perMonthCents, lang)}</span>
         <span className="text-sm text-slate-600">{t('price.perMonth')}</span>
         {price.percent > 0 && (
           <>
@@ -39,9 +39,11 @@ export function PlanPrice({ plan, choice, offers, size = 'large' }: { plan: Plan
   );
 }
 
-export function Inclusions({ plan }: { plan: Plan }) {
+/** The inclusions of spec section 1; `withData` leads with the high-speed data where no heading says it already. */
+export function Inclusions({ plan, withData = false }: { plan: Plan; withData?: boolean }) {
   const { t } = useTranslation('plans');
-  const items = [<PlanData key="data" plan={plan} />, ...inclusionKeys(plan).map((key) => t(key, { defaultValue: '' })).filter(Boolean)];
+  const named = inclusionKeys(plan).map((key) => t(key, { defaultValue: '' })).filter(Boolean);
+  const items = withData ? [<PlanData key="data" plan={plan} />, ...named] : named;
   return (
     <ul className="space-y-2 text-sm text-slate-700">
       {items.map((item, i) => <li key={i} className="flex gap-2"><Check />{item}</li>)}

@@ -73,7 +73,7 @@ export default function PlanDetailScreen() {
 
   if (!catalog || !plan) {
     return (
-      <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
         <h1 className="text-3xl font-bold text-slate-900">{t('detail.fallbackTitle')}</h1>
         <CatalogUnavailable />
         <Link to="/plans" className="font-semibold text-blue-800 underline">{t('detail.allPlans')}</Link>
@@ -83,7 +83,7 @@ export default function PlanDetailScreen() {
 
   const available = plan.simTypes.includes(choice.simType);
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:py-14">
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
       <nav aria-label={t('detail.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-2">
           <li><Link to="/plans" className="text-blue-800 underline">{t('detail.allPlans')}</Link></li>
@@ -100,7 +100,7 @@ export default function PlanDetailScreen() {
           </div>
           <section aria-labelledby="includes" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h2 id="includes" className="mb-4 text-lg font-semibold text-slate-900">{t('detail.includes')}</h2>
-            <Inclusions plan={plan} />
+            <Inclusions plan={plan} withData />
             {!plan.promotionEligible && <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('plan.noPromotions')}</p>}
           </section>
           <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 overflow-x-auto">
@@ -109,7 +109,7 @@ export default function PlanDetailScreen() {
         </div>
         <aside className="space-y-5 lg:col-span-2" aria-label={t('detail.buyBox')}>
           <div className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-blue-200 lg:sticky lg:top-4">
-            <PlanChoices offers={catalog.multiMonth} choice={choice} onChange={setChoice} framed={false} />
+            <PlanChoices offers={catalog.multiMonth} choice={choice} onChange={setChoice} framed={false} discounts={plan.promotionEligible} />
             <PlanPrice plan={plan} choice={choice} offers={catalog.multiMonth} />
             {available ? (
               <Link to={planBuyHref(plan, choice)} className={`${buttonPrimary} w-full`}

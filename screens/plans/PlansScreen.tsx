@@ -19,7 +19,7 @@ export default function PlansScreen() {
   const plans = usPlans(catalog);
 
   return (
-    <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:py-14">
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
       <PageHeader title={t('us.title')} intro={t('us.intro')} />
       {!catalog ? <CatalogUnavailable /> : (
         <>

@@ -18,7 +18,7 @@ export default function TrackingModifyScreen() {
   if (step !== 'modify') return null;
   const view = connectModify(snapshot, send);
   const v = view.values;
-  const us = v.country === 'US';
+  const us = view.country === 'US';
   const field = (name: 'firstNameEn' | 'lastNameEn' | 'firstNameZh' | 'lastNameZh' | 'address1' | 'address2' | 'city' | 'zip', autoComplete: string, extra: { hint?: string; inputMode?: 'numeric' | 'text'; maxLength?: number; label?: string } = {}) => (
     <Field name={name} label={extra.label ?? t(`address.${name}`)} autoComplete={autoComplete} value={v[name]} onChange={(value) => view.setField(name, value)} errors={view.fieldError(name)} {...extra} />
   );
@@ -29,8 +29,12 @@ export default function TrackingModifyScreen() {
       <p className="mt-2 text-sm text-slate-700">{t('modify.intro', { orderNo: view.orderNo })}</p>
       <form className="mt-6 space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); view.submit(); }}>
         {view.formError && <FormMessage tone="error">{text(view.formError)}</FormMessage>}
-        <SelectField name="country" label={t('address.country')} autoComplete="country" value={v.country} errors={view.fieldError('country')}
-          onChange={(value) => view.setCountry(value as 'US' | 'CN')} options={[{ value: 'US', label: t('countries.US') }, { value: 'CN', label: t('countries.CN') }]} />
+        <div>
+          <p className="text-sm font-medium text-slate-800">{t('address.country')}</p>
+          <p className="mt-1 text-base text-slate-900">{t(`countries.${view.country}`)}</p>
+          <p className="mt-1 text-xs text-slate-600">{t('address.countryFixed')}</p>
+          {view.fieldError('country').map((e, i) => <p key={i} className="mt-1 text-sm text-rose-700">{text(e)}</p>)}
+        </div>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t('address.nameGroup')}</legend>
           {field('firstNameEn', 'shipping given-name')}

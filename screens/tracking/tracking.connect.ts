@@ -121,12 +121,9 @@ export function connectModify(snapshot: SnapshotLike, send: (event: TrackingEven
     fieldError: (field: AddressField) => fieldErrorsOf(c, field),
     formError: c.problem ? problemText(c.problem) : null,
     saving,
+    /** The carrier, the shipping fee and the express rule were chosen for the order's country: the change keeps it. */
+    country: c.address.country as 'US' | 'CN',
     setField: (field: AddressField, value: string) => send({ type: 'address.change', field, value }),
-    /** Switching country empties the state: a US state code means nothing for a Chinese address and vice versa. */
-    setCountry: (country: 'US' | 'CN') => {
-      send({ type: 'address.change', field: 'country', value: country });
-      if (country !== c.address.country) send({ type: 'address.change', field: 'state', value: '' });
-    },
     submit: () => send({ type: 'address.submit', address: c.address as AddressDraft }),
     cancel: () => send({ type: 'modify.cancel' }),
   };

@@ -126,7 +126,7 @@ describe('modify', () => {
     await settle();
     const s = actor.getSnapshot();
     expect(s.value).toBe('result');
-    expect(s.context).toMatchObject({ notice: 'alreadyShipped', order: { canModify: false } });
+    expect(s.context).toMatchObject({ notice: 'alreadyShipped', order: { canModify: false, shipped: true, logisticsStatus: 'shipped' } });
   });
 
   it('an expired grant sends the customer back to search, keeping order number and email', async () => {
