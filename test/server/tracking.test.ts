@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { endpoints } from '../../src/contract';
+import type { TrackingView } from '../../src/contract/tracking';
+import { stateHistory, trackingCodes } from '../../src/server/db/schema';
+import { TRACKING_GRANT_TTL_MS } from '../../src/server/services/tracking';
+import { startTestServer, testDatabases, type TestServer } from '../support/server';
+import { call, captchaHeaders, newCaptcha, randomIp } from './helpers';
+import { CN_ADDRESS, insertPaidOrder, orderRow, runJobs, uniqueEmail, US_ADDRESS } from './fulfilmentFixtures';
+
+const SHIP_DELAY_MS = 3_600_000;
+const MINUTE = 60_000;
+
+describe.each(testDatabases())('order tracking on %s', (_name, databaseUrl) => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ databaseUrl, config: { shipDelayMs: SHIP_DELAY_MS } }); });
+  afterAll(async () => { await server?.close(); });
+
+  const sendCode = (orderNo: string, email: string, opts: { ip?: string; lang?: string } = {}) =>
+    call<{ resendAfterSeconds: number; expiresInSeconds: number }>(server, endpoints.trackingSendCode, {
+      body: { orderNo, email }, headers: { Language: opts.lang ?? 'en' }, ip: opts.ip,
+    });
+  const latestCode = async (email: string) => {
+    const [mail] = await server.outbox(email);
+    const code = mail?.body.match(/^(\d{6})$/m)?.[1];
+    if (!code) throw new Error(`no tracking code sent to ${email}`);
+    return code;
+  };
+  const search = async (orderNo: string, email: string, code: string, captcha?: { token: string; answer: string }) =>
+    call<{ trackingToken: string; order: TrackingView }>(server, endpoints.trackingSearch, {
+      body: { orderNo, email, code }, headers: captchaHeaders(captcha ?? await newCaptcha(server)),
+    });
+  const modify = (trackingToken: string, shipping: Record<string, unknown>, lang = 'en') =>
+    call<TrackingView>(server, endpoints.trackingModify, { body: { trackingToken, shipping }, headers: { Language: lang } });
+  const granted = async (orderNo: string, email: string) => {
+    server.clock.advance(MINUTE + 1000);
+    expect((await sendCode(orderNo, email)).body.code).toBe('200');
+    const found = await search(orderNo, email, await latestCode(email));
+    expect(found.body.code).toBe('200');
+    return found.body.data!;
+  };
+  const newShipping = (email: string, overrides: Record<string, unknown> = {}) => ({
+    country: 'US', firstNameEn: 'Mei', lastNameEn: 'Chen', firstNameZh: '美', lastNameZh: '陈', phone: '6265550142', email,
+    address1: '2 Infinite Loop', address2: null, city: 'Cupertino', state: 'CA', zip: '95014', ...overrides,
+  });
+
+  describe('sending the email code', () => {
+    it('answers the same whether or not the order number and email match, and emails only the order\'s address', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical' });
+      const stranger = uniqueEmail('stranger');
+      const answers = [
+        await sendCode(orderNo, email, { lang: 'zh-Hans' }),
+        await sendCode(orderNo, stranger),
+        await sendCode('LBNOSUCHORDER', stranger),
+      ];
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        expect({ code: res.body.code, data: res.body.data }).toEqual({ code: answers[0]!.body.code, data: answers[0]!.body.data });
+      }
+      expect(answers[1]!.body).toEqual(answers[2]!.body);
+      expect(answers[0]!.body.data).toEqual({ resendAfterSeconds: 60, expiresInSeconds: 300 });
+      expect(await server.outbox(stranger)).toEqual([]);
+      const [mail] = await server.outbox(email);
+      expect(mail).toMatchObject({ channel: 'email', lang: 'zh-Hans', subject: `订单 ${orderNo} 的查询验证码` });
+      const code = await latestCode(email);
+      const rows = await server.db.select().from(trackingCodes).where(eq(trackingCodes.orderNo, orderNo));
+      expect(rows).toHaveLength(2);
+      expect(JSON.stringify(rows)).not.toContain(code);
+    });
+
+    it('limits sends per order and email, and per address, the same way for pairs that do not match', async () => {
+      const { orderNo, email } = await insertPaidOrder(server);
+      for (const pair of [[orderNo, email], [orderNo, uniqueEmail('guess')]] as const) {
+        expect((await sendCode(pair[0], pair[1])).status).toBe(200);
+        const again = await sendCode(pair[0], pair[1]);
+        expect(again.status).toBe(429);
+        expect(again.body.code).toBe('rateLimited');
+        expect(again.headers.get('retry-after')).toMatch(/^(59|60)$/);
+      }
+      const ip = randomIp();
+      for (let i = 0; i < 30; i++) expect((await sendCode(orderNo, uniqueEmail('sweep'), { ip })).status).toBe(200);
+      expect((await sendCode(orderNo, uniqueEmail('sweep'), { ip })).status).toBe(429);
+    });
+
+    it('checks the order number and email before anything else', async () => {
+      const res = await sendCode('LB 12!', 'not-an-email');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation', message: 'Order number: Check the order number: letters and digits only.' });
+    });
+  });
+
+  describe('searching', () => {
+    it('needs the security code first, then the emailed code; answers the shipment and a grant', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical', simCount: 2 });
+      await runJobs(server);
+      await sendCode(orderNo, email);
+      const code = await latestCode(email);
+
+      const captcha = await newCaptcha(server);
+      const wrongCaptcha = await search(orderNo, email, code, { ...captcha, answer: captcha.answer === 'ZZZZ' ? 'YYYY' : 'ZZZZ' });
+      expect(wrongCaptcha.body.code).toBe('captchaWrong');
+      const noCaptcha = await call(server, endpoints.trackingSearch, { body: { orderNo, email, code } });
+      expect(noCaptcha.body.code).toBe('captchaWrong');
+
+      // The order number and email may be typed in any case; the code is bound to them.
+      const res = await search(orderNo.toLowerCase(), email.toUpperCase(), code);
+      expect(res.status).toBe(200);
+      expect(res.body.data!.trackingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(res.body.data!.order).toMatchObject({
+        orderNo, shipped: false, logisticsStatus: 'not_shipped', carrier: null, trackingNumber: null, sentAt: null,
+        planName: '5GB', months: 3, simType: 'physical', simCount: 2, status: 'paid', autoRenew: false,
+        activationStatus: 'inactive', canModify: true,
+        shipping: { country: 'US', firstNameEn: 'Mei', lastNameEn: 'Chen', firstNameZh: '美', lastNameZh: '陈', ...US_ADDRESS },
+      });
+      // Single use.
+      expect((await search(orderNo, email, code)).body.code).toBe('codeExpired');
+    });
+
+    it('answers a wrong code, then locks it after 5 tries; a code expires after 5 minutes', async () => {
+      const { orderNo, email } = await insertPaidOrder(server);
+      await sendCode(orderNo, email);
+      const code = await latestCode(email);
+      const wrong = code === '000000' ? '000001' : '000000';
+      for (let i = 0; i < 4; i++) expect((await search(orderNo, email, wrong)).body.code).toBe('codeWrong');
+      expect((await search(orderNo, email, wrong)).body.code).toBe('codeLocked');
+      expect((await search(orderNo, email, code)).body.code).toBe('codeLocked');
+
+      server.clock.advance(MINUTE + 1000);
+      await sendCode(orderNo, email);
+      const fresh = await latestCode(email);
+      server.clock.advance(5 * MINUTE);
+      const late = await search(orderNo, email, fresh);
+      expect(late.status).toBe(400);
+      expect(late.body).toMatchObject({ code: 'codeExpired', message: 'The verification code has expired or has already been used. Please request a new one.' });
+    });
+
+    it('tells nothing about a pair that does not match: the same answers as a wrong code', async () => {
+      const { orderNo } = await insertPaidOrder(server);
+      const stranger = uniqueEmail('stranger');
+      expect((await search(orderNo, stranger, '123456')).body.code).toBe('codeExpired');
+      await sendCode(orderNo, stranger);
+      expect((await search(orderNo, stranger, '123456')).body.code).toMatch(/^code(Wrong|Locked)$/);
+      server.clock.advance(5 * MINUTE);
+      expect((await search(orderNo, stranger, '123456')).body.code).toBe('codeExpired');
+    });
+  });
+
+  describe('changing the shipping address', () => {
+    it('changes it before shipping, at the carrier too, with a history row', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical' });
+      await runJobs(server);
+      const { trackingToken } = await granted(orderNo, email);
+      const res = await modify(trackingToken, newShipping('someone.else@example.com', { address2: 'Suite 3' }));
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ orderNo, canModify: true, shipping: { address1: '2 Infinite Loop', address2: 'Suite 3', city: 'Cupertino', zip: '95014' } });
+      const order = await orderRow(server, orderNo);
+      expect(order.shipping).toMatchObject({ address1: '2 Infinite Loop', email });
+      const parcel = await (await fetch(new URL(`/sandbox/api/parcels/${orderNo}`, server.url))).json() as { data: { address: Record<string, unknown> } };
+      expect(parcel.data.address).toMatchObject({ address1: '2 Infinite Loop', address2: 'Suite 3', city: 'Cupertino', zip: '95014' });
+      const history = await server.db.select().from(stateHistory).where(and(eq(stateHistory.chart, 'shipment'), eq(stateHistory.entityRef, orderNo)));
+      expect(history).toMatchObject([{ fromState: 'notShipped', event: 'shipment.changeAddress', toState: 'notShipped' }]);
+    });
+
+    it('checks the address again on the server, in the language asked, and keeps the country of the order', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical' });
+      const { trackingToken } = await granted(orderNo, email);
+      const zip = await modify(trackingToken, newShipping(email, { zip: '10001' }), 'zh-Hant');
+      expect(zip.status).toBe(400);
+      expect(zip.body.code).toBe('validation');
+      expect(zip.body.message).toMatch(/^郵遞區號/);
+      const missing = await modify(trackingToken, newShipping(email, { city: '' }));
+      expect(missing.body.message).toBe('City: Please enter the city.');
+      const abroad = await modify(trackingToken, newShipping(email, { country: 'CN', ...CN_ADDRESS }));
+      expect(abroad.status).toBe(400);
+      expect(abroad.body).toEqual({
+        code: 'validation', data: { field: 'shipping.country' },
+        message: 'Country: The new address must be in the same country as the order. To ship to another country, please contact customer service.',
+      });
+      expect((await orderRow(server, orderNo)).shipping).toMatchObject(US_ADDRESS);
+    });
+
+    it('refuses once shipped, and a grant that is unknown or has expired', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical' });
+      await runJobs(server);
+      server.clock.advance(SHIP_DELAY_MS - 2 * MINUTE);
+      const { trackingToken } = await granted(orderNo, email);
+      server.clock.advance(2 * MINUTE);
+      await runJobs(server);
+      const late = await modify(trackingToken, newShipping(email));
+      expect(late.status).toBe(409);
+      expect(late.body).toMatchObject({ code: 'alreadyShipped', message: 'This order has already shipped, so the address can no longer be changed.' });
+      expect((await orderRow(server, orderNo)).shipping).toMatchObject(US_ADDRESS);
+
+      const view = await granted(orderNo, email);
+      expect(view.order).toMatchObject({ shipped: true, logisticsStatus: 'shipped', carrier: 'USPS', canModify: false });
+      expect(view.order.trackingNumber).toMatch(/^9400111\d{15}$/);
+      expect(view.order.sentAt).not.toBeNull();
+
+      const unknown = await modify('not-a-grant', newShipping(email));
+      expect(unknown).toMatchObject({ status: 400, body: { code: 'ticketInvalid' } });
+      server.clock.advance(TRACKING_GRANT_TTL_MS);
+      expect((await modify(view.trackingToken, newShipping(email))).body.code).toBe('ticketInvalid');
+    });
+
+    it('has nothing to change for an eSIM order', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'esim' });
+      await runJobs(server);
+      const { trackingToken, order } = await granted(orderNo, email);
+      expect(order).toMatchObject({ simType: 'esim', canModify: false, shipped: false });
+      expect((await modify(trackingToken, newShipping(email))).body.code).toBe('noRecord');
+    });
+  });
+});
