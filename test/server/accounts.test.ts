@@ -183,7 +183,7 @@ describe.each(testDatabases())('accounts on %s', (_name, databaseUrl) => {
       const info = await userInfo(token);
       expect(info.body.data).toMatchObject({
         username: 'demo', msisdn: '6265550100', isSmsUser: 0, showAutonewSetBtn: 1, hasPassword: true,
-        supportPayMethods: ['account', 'bank_card', 'wechat_pay'],
+        supportPayMethods: ['account', 'bank_card', 'wechat_pay', 'default_card'],
         sim: { iccidLast4: '9012', type: 'physical', status: 'activated' },
         plan: { status: 'main', name: '5GB', autoRenew: false, dataTotalMb: 5120 },
         balances: { generalCents: 2500, ildCents: 500 },

@@ -65,6 +65,11 @@ export const DEMO = {
   generalCents: 2500,
   ildCents: 500,
   dataUsedMb: 1230,
+  /**
+   * A Visa on file, the default card, so "saved default card" can be tried. The payment sandbox knows it by this
+   * card-on-file id; its billing ZIP (San Gabriel, CA) is what address verification compares.
+   */
+  card: { providerCardId: 'ccof:demo-visa-1111', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2030, holderName: 'Demo Customer', billingZip: '91776' },
 };
 
 /**

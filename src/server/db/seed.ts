@@ -4,6 +4,7 @@ import type { Db } from './database';
 import * as s from './schema';
 import { DEMO, DISCOUNT_CODES, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS, REFERRAL_CODES } from './catalogue';
 import { hashPassword } from '../services/passwords';
+import { sandboxSeedCard } from '../adapters/payments/sandbox/cardsOnFile';
 
 const DAY_MS = 86_400_000;
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -33,6 +34,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
   });
   await seedDemoCustomer(db, now);
   const [demo] = await db.select({ id: s.customers.id }).from(s.customers).where(eq(s.customers.username, DEMO.username));
+  if (demo) await seedDemoCard(db, demo.id);
   await db.insert(s.referralCodes)
     .values(REFERRAL_CODES.map(({ demo: isDemo, ...r }) => ({ ...r, customerId: isDemo ? demo?.id ?? null : null })))
     .onConflictDoNothing();
@@ -57,4 +59,13 @@ async function seedDemoCustomer(db: Db, now: Date) {
     });
     await tx.insert(s.balances).values({ customerId: customer.id, generalCents: DEMO.generalCents, ildCents: DEMO.ildCents });
   });
+}
+
+/** The demo customer's default card: on file at the payment sandbox and in saved_cards (first card, so default). */
+async function seedDemoCard(db: Db, customerId: number) {
+  const { providerCardId, brand, last4, expMonth, expYear, holderName, billingZip } = DEMO.card;
+  await sandboxSeedCard(db, { id: providerCardId, customerRef: `customer-${customerId}`, brand, last4, expMonth, expYear, postalCode: billingZip });
+  await db.insert(s.savedCards)
+    .values({ customerId, providerCardId, brand, last4, expMonth, expYear, holderName, billingZip, isDefault: true })
+    .onConflictDoNothing({ target: s.savedCards.providerCardId });
 }
