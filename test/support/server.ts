@@ -97,9 +97,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.config,
   };
   const messages = createSandboxMessages({ db: database.db, clock, showText: config.sandbox, print: (line) => printed.push(line) });
-  // WeChat notifications beyond the first go out when a test asks (wechatDeliverDue), never on a timer.
+  // WeChat notifications beyond the first go out when a test asks (wechatDeliverDue), never on a timer. With a
+  // log stream, the payment sandbox writes its lines there too, so tests can check neither logs a card.
   const sandboxes = await startSandboxes({
-    db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs, payments: { notifications: { auto: false } },
+    db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs,
+    payments: { notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent' },
   });
   const paymentsPort = Number(new URL(sandboxes.paymentsUrl).port);
   const app = await buildApp({ db: database.db, clock, messages, config: { jobs: 'manual', paymentsPort, ...config }, adapters: sandboxes.adapters });
