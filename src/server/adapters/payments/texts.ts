@@ -4,9 +4,9 @@
  * texts belong to Square. Pure: bundled into the card form's script as well.
  */
 import { pickLanguage, type Language } from '../../../../i18n/languages';
-import en from './i18n/en.json';
-import zhHans from './i18n/zh-Hans.json';
-import zhHant from './i18n/zh-Hant.json';
+import en from './i18n/en.json' with { type: 'json' };
+import zhHans from './i18n/zh-Hans.json' with { type: 'json' };
+import zhHant from './i18n/zh-Hant.json' with { type: 'json' };
 
 export type SandboxTexts = typeof en;
 export const SANDBOX_TEXTS: Record<Language, SandboxTexts> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };
