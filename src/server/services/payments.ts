@@ -32,8 +32,13 @@ export interface PayOrderInput {
 const TOKEN_ERRORS = ['CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED', 'NOT_FOUND'];
 
 /** The first answer again. A card attempt still running has no answer yet: "do not submit twice". */
-async function replayAnswer(deps: Deps, order: OrderRow, p: PaymentRow, reach: WechatReach): Promise<PaymentResult> {
-  if (p.status === 'pending' && p.provider === 'wechat_sandbox') return paymentResultOf(p, await createWechatQr(deps, order, p, reach));
+async function replayAnswer(deps: Deps, order: OrderRow, attempt: PaymentRow, reach: WechatReach): Promise<PaymentResult> {
+  let p = attempt;
+  if (p.status === 'pending' && p.provider === 'wechat_sandbox') {
+    // The phone may have paid since the QR was shown: ask first, and show the QR again only while it is unpaid.
+    if (await settleFromProvider(deps, p, { activeQuery: true })) p = await paymentById(deps.db, p.id);
+    else return paymentResultOf(p, await createWechatQr(deps, order, p, reach));
+  }
   if (p.status === 'pending') throw new GatewayError('120086');
   if (p.status === 'failed' && p.failureCode && TOKEN_ERRORS.includes(p.failureCode)) throw new GatewayError('120087');
   return paymentResultOf(p);
