@@ -22,11 +22,12 @@ const selfOrigin = (request: FastifyRequest): string | null => {
   return host && HOST.test(host) ? `${request.protocol}://${host}` : null;
 };
 
-function field(lang: Language, id: string, label: string, attrs: string, hint?: string, extra = ''): string {
-  const described = [hint ? `${id}-hint` : '', `${id}-error`, id === 'cardNumber' ? 'cardNumber-brand' : ''].filter(Boolean).join(' ');
-  return `<div class="field"><label for="${id}" id="${id}-label" data-text="${label}">${escapeHtml(sandboxText(lang, label))}</label>`
+/** A labelled input with its hint and its error line; `beside` sits at the end of the label's line (the brand). */
+function field(lang: Language, id: string, label: string, attrs: string, hint?: string, beside = ''): string {
+  const described = [hint ? `${id}-hint` : '', `${id}-error`, beside ? `${id}-brand` : ''].filter(Boolean).join(' ');
+  return `<div class="field"><div class="label-row"><label for="${id}" id="${id}-label" data-text="${label}">${escapeHtml(sandboxText(lang, label))}</label>${beside}</div>`
     + `${hint ? `<p class="hint" id="${id}-hint" data-text="${hint}">${escapeHtml(sandboxText(lang, hint))}</p>` : ''}`
-    + `<div class="wrap"><input id="${id}" name="${id}" ${attrs} aria-invalid="false" aria-describedby="${described}" spellcheck="false" autocorrect="off" autocapitalize="off">${extra}</div>`
+    + `<input id="${id}" name="${id}" ${attrs} aria-invalid="false" aria-describedby="${described}" spellcheck="false" autocorrect="off" autocapitalize="off">`
     + `<p class="error" id="${id}-error" hidden></p></div>`;
 }
 

@@ -7,12 +7,11 @@ form{display:grid;gap:.75rem;padding:2px}
 .row{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr))}
 .field{display:grid;gap:.25rem;align-content:start;min-width:0}
 label{font-weight:600;font-size:.9375rem}
-.wrap{position:relative}
+.label-row{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}
 input{width:100%;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #6b7280;border-radius:.5rem;background:#fff;color:#111827;font:inherit;letter-spacing:.02em}
-#cardNumber{padding-right:8.5rem}
 input:focus{outline:3px solid #2563eb;outline-offset:1px;border-color:#1d4ed8}
 input[aria-invalid="true"]{border-color:#b91c1c;background:#fef2f2}
-.brand{position:absolute;right:.75rem;top:50%;transform:translateY(-50%);font-size:.8125rem;font-weight:600;color:#374151;pointer-events:none;max-width:7.5rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.brand{font-size:.8125rem;font-weight:600;color:#374151;white-space:nowrap}
 .hint{margin:0;font-size:.8125rem;color:#4b5563}
 .error{margin:0;font-size:.875rem;color:#b91c1c}
 .note{margin:0;font-size:.8125rem;color:#374151}
