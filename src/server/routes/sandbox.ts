@@ -37,7 +37,7 @@ function messageCell(m: OutboxMessage): string {
   const subject = m.subject ? `<strong>${escapeHtml(m.subject)}</strong><br>` : '';
   const html = htmlOf(m);
   if (!html) return `${subject}${escapeHtml(m.body)}`;
-  return `${subject}<iframe sandbox="" title="${escapeHtml(m.subject ?? 'email')}" srcdoc="${escapeHtml(html)}" loading="lazy"></iframe>`
+  return `${subject}<iframe sandbox="" title="${escapeHtml(m.subject ?? 'email')}" srcdoc="${escapeHtml(html)}"></iframe>`
     + `<details><summary>Plain text</summary><pre>${escapeHtml(m.body)}</pre></details>`;
 }
 
@@ -51,7 +51,7 @@ function inboxPage(messages: OutboxMessage[], to: string | undefined): string {
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#1f2937}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left;vertical-align:top}th{background:#f3f4f6}
 form{margin:1rem 0;display:flex;gap:.5rem}input{padding:.4rem;font:inherit}a{color:#1d4ed8}
-iframe{display:block;width:100%;max-width:680px;height:640px;border:1px solid #e5e7eb;margin:.5rem 0}pre{white-space:pre-wrap}</style></head>
+td:last-child{width:60%}iframe{display:block;width:100%;max-width:680px;height:80vh;resize:vertical;border:1px solid #e5e7eb;margin:.5rem 0}pre{white-space:pre-wrap}</style></head>
 <body><main><h1>Sandbox inbox</h1>
 <p>Every SMS and email the gateway sends in the sandbox, newest first. This page is off in production.</p>
 <form method="get" action="/sandbox/inbox"><label for="to">Recipient</label>

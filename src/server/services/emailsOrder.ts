@@ -5,6 +5,7 @@
  */
 import type { Language } from '../../../i18n/languages';
 import { isLanguage } from '../../../i18n/languages';
+import { formatPhone } from '../../domain/phone';
 import type { orders } from '../db/schema';
 import { t } from '../i18n';
 import { countryName, dateTime, money, type Block, type Email } from './emailsRender';
@@ -36,7 +37,7 @@ export function addressLines(lang: Language, s: OrderRow['shipping']): string[] 
     [s.address1, s.address2].filter(Boolean).join(', '),
     local,
     countryName(lang, s.country),
-    s.phone,
+    formatPhone(s.phone),
   ].filter((line) => line.trim() !== '');
 }
 

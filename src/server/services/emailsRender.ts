@@ -26,10 +26,10 @@ export const PACIFIC = 'America/Los_Angeles';
 export const money = (lang: Language, cents: number): string =>
   new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-export const dateTime = (lang: Language, at: Date): string =>
-  new Intl.DateTimeFormat(LOCALES[lang], {
-    year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: PACIFIC, timeZoneName: 'short',
-  }).format(at);
+/** A moment in Pacific time, the zone named in words: Intl's own zone names read oddly in Chinese ("[PST]", "GMT-8"). */
+export const dateTime = (lang: Language, at: Date): string => t(lang, 'messages:email.pacificTime', {
+  time: new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: PACIFIC }).format(at),
+});
 
 export const dateOnly = (lang: Language, at: Date): string =>
   new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', day: 'numeric', timeZone: PACIFIC }).format(at);
@@ -50,7 +50,7 @@ function blockHtml(b: Block): string {
     case 'heading': return `<h2 style="font-size:17px;margin:24px 0 8px;color:#111827">${escapeHtml(b.text)}</h2>`;
     case 'paragraph': return `<p style="margin:0 0 12px">${escapeHtml(b.text)}</p>`;
     case 'rows': return `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${b.rows.map(([k, v]) =>
-      `<tr><th scope="row" style="text-align:left;font-weight:normal;color:#4b5563;padding:6px 12px 6px 0;border-bottom:1px solid #e5e7eb;vertical-align:top">${escapeHtml(k)}</th>`
+      `<tr><th scope="row" style="width:40%;text-align:left;font-weight:normal;color:#4b5563;padding:6px 12px 6px 0;border-bottom:1px solid #e5e7eb;vertical-align:top">${escapeHtml(k)}</th>`
       + `<td style="padding:6px 0;border-bottom:1px solid #e5e7eb;text-align:right;font-weight:600">${escapeHtml(v)}</td></tr>`).join('')}</table>`;
     case 'link': return `<p style="margin:16px 0"><a href="${escapeHtml(b.href)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${escapeHtml(b.label)}</a></p>`;
     case 'image': return `<p style="margin:16px 0;text-align:center"><img src="${escapeHtml(b.src)}" alt="${escapeHtml(b.alt)}" width="240" height="240" style="display:inline-block;border:1px solid #e5e7eb"></p>`;
