@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { contentSecurityPolicy } from '../../src/server/http/security';
 import type { TokenResult } from '../../src/contract/cardSdk';
@@ -150,6 +151,24 @@ describe('card form in Chromium', () => {
     await number.pressSequentially('4111111111111111');
     await expect.poll(() => number.getAttribute('aria-invalid')).toBe('false');
     expect(await frame.locator('#cardNumber-error').isHidden()).toBe(true);
+  });
+
+  it('the card form (with its errors showing) and the WeChat phone page pass axe, in each language', async () => {
+    const frame = await open();
+    await page.evaluate(() => window.card.tokenize());
+    await expect.poll(() => frame.locator('#cardNumber').getAttribute('aria-invalid')).toBe('true');
+    const created = await server.app.deps.payments.wechat.createNativeOrder({
+      outTradeNo: `LBAXE${Date.now()}`, amountCents: 2599, description: '15GB plan', notifyUrl: 'http://127.0.0.1:9/notify', browserHostname: '127.0.0.1',
+    });
+    for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+      await page.evaluate((l) => window.card.setLanguage(l), lang);
+      await expect.poll(() => frame.locator('html').getAttribute('lang')).toBe(lang);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
+    for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+      await page.goto(`${created.sandboxPhoneUrl}&lang=${lang}`);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    }
   });
 
   it("a page whose CSP does not name the sandbox port cannot load the SDK (the gateway's CSP is what allows it)", async () => {
