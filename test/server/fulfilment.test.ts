@@ -72,6 +72,7 @@ describe.each(testDatabases())('fulfilment of a paid eSIM order on %s', (_name, 
       `/plans/bundleResult/${orderNo}`, `/tracking/search?orderNo=${orderNo}&email=${encodeURIComponent(email)}`]) {
       expect(confirmation.body).toContain(text);
     }
+    expect(confirmation.body).toContain(`ICCID of SIM 1: ${rows[0]!.iccid}\nICCID of SIM 2: ${rows[1]!.iccid}`);
     expect(confirmation.body).not.toContain('Shipping (');
   });
 

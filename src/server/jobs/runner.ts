@@ -15,7 +15,8 @@ import type { Job, JobHandler, JobOutcome, RecurringJob } from './types';
 
 /** Long enough for any handler (they call sandboxes and providers with their own timeouts); a crashed runner's job is picked up after it. */
 export const LEASE_MS = 5 * 60_000;
-export const MAX_ATTEMPTS = 10;
+/** About a day of tries with the backoff below (the eSIM failure email promises the QR code within 24 hours). */
+export const MAX_ATTEMPTS = 30;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** One call never runs more than this many jobs, so a handler that keeps enqueueing cannot hold it forever. */

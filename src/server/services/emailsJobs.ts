@@ -39,7 +39,9 @@ async function send(deps: Deps, job: Job, order: OrderRow, email: Email, kind: E
 
 const orderConfirmation: JobHandler = async (deps, job) => {
   const order = await loadOrder(deps, job);
-  await send(deps, job, order, confirmationEmail(order, orderLinks(siteUrl(deps), order), order.paidAt ?? deps.clock.now()), 'orderConfirmation');
+  const orderSims = await deps.db.select({ iccid: sims.iccid }).from(sims).where(eq(sims.orderId, order.id)).orderBy(sims.iccid);
+  const email = confirmationEmail(order, orderLinks(siteUrl(deps), order), order.paidAt ?? deps.clock.now(), orderSims.map((s) => s.iccid));
+  await send(deps, job, order, email, 'orderConfirmation');
 };
 
 const esim: JobHandler = async (deps, job): Promise<JobOutcome> => {

@@ -45,7 +45,7 @@ const CARRIER_KEYS: Record<string, string> = { USPS: 'usps', UPS: 'ups', 'SF Exp
 export const carrierName = (lang: Language, carrier: string): string =>
   CARRIER_KEYS[carrier] ? t(lang, `messages:email.carrier.${CARRIER_KEYS[carrier]}`) : carrier;
 
-function summaryRows(lang: Language, order: OrderRow): [string, string][] {
+function summaryRows(lang: Language, order: OrderRow, iccids: string[]): [string, string][] {
   const m = (cents: number) => money(lang, cents);
   const r = (key: string, vars?: Record<string, string | number>) => t(lang, `messages:email.order.rows.${key}`, vars);
   const rows: [string, string][] = [
@@ -53,6 +53,7 @@ function summaryRows(lang: Language, order: OrderRow): [string, string][] {
     [r(order.kind === 'global' ? 'pack' : 'plan'), order.planName],
     [r('months'), r('monthsValue', { count: order.months })],
     [r('sims'), r('simsValue', { count: order.simCount, type: t(lang, `messages:email.simType.${order.simType}`) })],
+    ...iccids.map((iccid, i): [string, string] => [r('iccid', { index: i + 1 }), iccid]),
     [r('autoRenew'), r(order.autoRenew ? 'on' : 'off')],
     [r('planCost'), m(order.planCostCents)],
   ];
@@ -66,7 +67,8 @@ function summaryRows(lang: Language, order: OrderRow): [string, string][] {
   return rows;
 }
 
-export function confirmationEmail(order: OrderRow, links: OrderLinks, paidAt: Date): Email {
+/** `iccids`: the order's SIMs, in the order the eSIM emails number them. */
+export function confirmationEmail(order: OrderRow, links: OrderLinks, paidAt: Date, iccids: string[]): Email {
   const lang = orderLanguage(order);
   const k = (key: string, vars?: Record<string, string | number>) => t(lang, `messages:email.order.${key}`, vars);
   const next: Block[] = order.simType === 'esim'
@@ -82,7 +84,7 @@ export function confirmationEmail(order: OrderRow, links: OrderLinks, paidAt: Da
     blocks: [
       { kind: 'paragraph', text: k('intro', { amount: money(lang, order.payAmountCents), date: dateTime(lang, paidAt) }) },
       { kind: 'heading', text: k('summaryTitle') },
-      { kind: 'rows', rows: summaryRows(lang, order) },
+      { kind: 'rows', rows: summaryRows(lang, order, iccids) },
       { kind: 'heading', text: k(order.simType === 'esim' ? 'esimTitle' : 'physicalTitle') },
       ...next,
       { kind: 'link', href: links.order, label: k('viewOrder') },
