@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../i18n';
+import { formatPhone } from '../../src/domain/phone';
 import type { TrackingView } from '../../src/contract/tracking';
 import { FormMessage, primaryButton, secondaryButton } from '../login/parts';
 import { CopyButton } from './CopyButton';
@@ -93,7 +94,7 @@ function Address({ order }: { order: TrackingView }) {
     <Card title={t('result.addressTitle')}>
       <address className="mt-3 text-sm not-italic leading-6 text-slate-900">
         <span translate="no">{s.firstNameEn} {s.lastNameEn}</span>{chineseName && <> ({chineseName})</>}<br />
-        <span translate="no">{s.phone}</span><br />
+        <span translate="no">{formatPhone(s.phone)}</span><br />
         {lines.map((line) => <span key={line} translate="no">{line}<br /></span>)}
       </address>
     </Card>
@@ -118,8 +119,8 @@ export default function TrackingResultScreen() {
       <Shipment order={order} isEsim={view.isEsim} />
       {!view.isEsim && <Address order={order} />}
       <OrderInfo order={order} />
-      <div className="flex flex-wrap gap-3">
-        {view.canModify && <button type="button" className={`${primaryButton} w-auto`} onClick={view.openModify}>{t('result.changeAddress')}</button>}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {view.canModify && <button type="button" className={`${primaryButton} sm:w-auto`} onClick={view.openModify}>{t('result.changeAddress')}</button>}
         <button type="button" className={secondaryButton} onClick={view.searchAgain}>{t('result.searchAgain')}</button>
       </div>
     </div>
