@@ -17,6 +17,10 @@ export const envSchema = z.object({
   PAYMENTS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Logistics sandbox: seconds from a paid order to its parcel shipping. */
   SHIP_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(120),
+  /** WeChat Pay sandbox: how many times each payment notification is delivered (the real one may send it twice). */
+  WECHAT_NOTIFY_COPIES: z.coerce.number().int().min(1).max(10).default(2),
+  /** WeChat Pay sandbox: seconds between the phone paying and the first notification (a late one). */
+  WECHAT_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -41,6 +41,7 @@ async function main() {
     paymentsPort: env.PAYMENTS_PORT,
     host: env.HOST,
     config: { shipDelayMs: env.SHIP_DELAY_SECONDS * 1000 },
+    wechatNotifications: { copies: env.WECHAT_NOTIFY_COPIES, firstDelayMs: env.WECHAT_NOTIFY_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     staticDir: join(root, 'dist', 'client'),

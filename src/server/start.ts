@@ -17,6 +17,8 @@ export interface StartGatewayOptions {
   port: number;
   /** The payment providers' sandbox origin; default port + 1 (0: any free port). */
   paymentsPort?: number;
+  /** The WeChat Pay sandbox's notifications: how many copies, how late the first. */
+  wechatNotifications?: { copies?: number; firstDelayMs?: number };
   host?: string;
   /** PostgreSQL server; otherwise PGlite files under dataDir (in memory when dataDir is null). */
   databaseUrl?: string;
@@ -51,6 +53,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       db: database.db, clock, host: opts.host,
       paymentsPort: opts.paymentsPort ?? (opts.port === 0 ? 0 : opts.port + 1),
       shipDelayMs: opts.config?.shipDelayMs,
+      payments: { notifications: opts.wechatNotifications },
     });
     const app = await buildApp({
       adapters: sandboxes.adapters,

@@ -13,6 +13,9 @@ describe('card numbers and CVVs are kept nowhere', () => {
   beforeAll(async () => { server = await startTestServer({ logStream: { write: (line: string) => { lines.push(line); } } }); });
   afterAll(async () => { await server?.close(); });
 
+  /** Both drivers (PGlite, node-postgres) answer raw queries with `rows`. */
+  const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await server.db.execute(query)) as unknown as { rows: T[] }).rows;
+
   it('not in any sandbox table nor in any log line', async () => {
     // CVVs nothing else in the sandbox could produce by chance as a whole column value.
     const cvvFor = (i: number, amex: boolean) => (amex ? String(7300 + i) : String(730 + i));
@@ -32,16 +35,16 @@ describe('card numbers and CVVs are kept nowhere', () => {
     const numbers = [...Object.values(TEST_CARDS).map((c) => c.number.replace(/\D/g, '')), '4111111111111112', '4242424242424242'];
     const grouped = [...Object.values(TEST_CARDS).map((c) => c.number), '4111 1111 1111 1112', '4242 4242 4242 4242'];
 
-    const tables = (await server.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_name like 'sandbox_%'`))
-      .rows.map((r) => (r as { table_name: string }).table_name);
+    const tables = (await rowsOf<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_name like 'sandbox_%'`))
+      .map((r) => r.table_name);
     expect(tables).toEqual(expect.arrayContaining(['sandbox_card_tokens', 'sandbox_card_payments', 'sandbox_cards', 'sandbox_wechat_orders']));
-    const columns = (await server.db.execute(sql`select column_name from information_schema.columns where table_name like 'sandbox_%'`))
-      .rows.map((r) => (r as { column_name: string }).column_name);
+    const columns = (await rowsOf<{ column_name: string }>(sql`select column_name from information_schema.columns where table_name like 'sandbox_%'`))
+      .map((r) => r.column_name);
     expect(columns.filter((c) => /cvv|cvc|csc|security|pan|card_number/i.test(c))).toEqual([]);
 
     let stored = 0;
     for (const table of tables) {
-      const rows = (await server.db.execute(sql.raw(`select row_to_json(t)::text as json from "${table}" t`))).rows.map((r) => (r as { json: string }).json);
+      const rows = (await rowsOf<{ json: string }>(sql.raw(`select row_to_json(t)::text as json from "${table}" t`))).map((r) => r.json);
       stored += rows.length;
       for (const json of rows) {
         for (const n of numbers) expect(json, `${table} holds a card number`).not.toContain(n);
