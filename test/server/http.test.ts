@@ -6,8 +6,10 @@ import { endpoints } from '../../src/contract';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { call } from './helpers';
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
-  + "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/** The payment provider's SDK and card form iframe (its own origin, decision 0005) are the only other sources. */
+const csp = (paymentsPort: string) => `default-src 'self'; script-src 'self' http://*:${paymentsPort}; style-src 'self' 'unsafe-inline'; `
+  + `img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-src http://*:${paymentsPort}; object-src 'none'; base-uri 'self'; `
+  + "form-action 'self'; frame-ancestors 'none'";
 
 describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
   let server: TestServer;
@@ -36,7 +38,7 @@ describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
   it('sets the security headers and a strict CSP on HTML', async () => {
     const res = await get('/');
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('content-security-policy')).toBe(CSP);
+    expect(res.headers.get('content-security-policy')).toBe(csp(new URL(server.paymentsUrl).port));
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
