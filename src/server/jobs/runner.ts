@@ -5,7 +5,7 @@
  * someone to look at). The claim is one UPDATE: two runners, in one process or in several gateway instances on
  * one PostgreSQL, never hold the same job at once; on PGlite (one connection) the statement is atomic anyway.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
@@ -34,18 +34,21 @@ export interface RunnerOptions {
 interface Claimed extends Job { leaseUntil: Date }
 
 async function claimNext(db: Db, now: Date): Promise<Claimed | null> {
-  const due = db.select({ id: jobs.id }).from(jobs)
+  // A CTE with FOR UPDATE is evaluated exactly once; an `IN (subquery ... LIMIT 1)` may be re-run by the planner
+  // and lock more rows than it updates.
+  const next = db.$with('next').as(db.select({ id: jobs.id }).from(jobs)
     .where(and(
       isNull(jobs.doneAt), lte(jobs.runAt, now), lt(jobs.attempts, MAX_ATTEMPTS),
       or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
     ))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(1)
-    .for('update', { skipLocked: true });
+    .for('update', { skipLocked: true }));
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const [row] = await db.update(jobs)
+  const [row] = await db.with(next).update(jobs)
     .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: leaseUntil })
-    .where(inArray(jobs.id, due))
+    .from(next)
+    .where(eq(jobs.id, next.id))
     .returning({ id: jobs.id, kind: jobs.kind, dedupeKey: jobs.dedupeKey, payload: jobs.payload, attempts: jobs.attempts });
   return row ? { ...row, leaseUntil } : null;
 }
