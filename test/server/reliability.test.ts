@@ -183,6 +183,39 @@ describe('a crash between the charge and the commit, simulated in process on PGl
   });
 });
 
+describe('the card provider out of reach, on PGlite', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.close(); });
+
+  /** Makes the next createPayment fail as given, without reaching the provider. */
+  const failNextCharge = (error: Error) => {
+    const card = server.app.deps.payments.card;
+    const real = card.createPayment.bind(card);
+    card.createPayment = async () => { card.createPayment = real; throw error; };
+  };
+
+  it('a call that may or may not have charged leaves the attempt pending: the buyer waits, reconciliation decides', async () => {
+    const placed = await placeOrder(server, esimForm(await planIdOf(server, '2gb-plan'), { months: 1 }));
+    failNextCharge(new Error('socket hang up'));
+    const res = await payByCard(server, placed, await visaFor(server.paymentsUrl));
+    expect(res.body.data).toMatchObject({ status: 'pending', method: 'bank_card' });
+    expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.code).toBe('120086');
+    server.clock.advance(RECONCILE_GRACE_MS + 1000);
+    await reconcilePayments(server.app.deps);
+    expect(await server.db.select().from(payments).where(eq(payments.payableRef, placed.order.orderNo))).toMatchObject([{ status: 'failed', failureCode: 'NOT_RECEIVED' }]);
+    expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.data?.status).toBe('paid');
+  });
+
+  it('a request the provider refused outright charged nothing: the order is payable again at once', async () => {
+    const placed = await placeOrder(server, esimForm(await planIdOf(server, '2gb-plan'), { months: 1 }));
+    failNextCharge(Object.assign(new Error('card provider answered 400 BAD_REQUEST'), { status: 400 }));
+    expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.code).toBe('serverError');
+    expect((await server.db.select().from(orders).where(eq(orders.orderNo, placed.order.orderNo)))[0]!.status).toBe('awaiting_payment');
+    expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.data?.status).toBe('paid');
+  });
+});
+
 const adminUrl = process.env.TEST_DATABASE_URL;
 describe.each(adminUrl ? [adminUrl] : [])('a gateway process killed between the charge and the commit, on PostgreSQL', (url) => {
   let databaseUrl: string;

@@ -9,7 +9,7 @@ import type { Deps } from '../context';
 import { savedCards } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from './orders';
-import { cardProviderKey } from './paymentsKeys';
+import { cardProviderKey, PROVIDER_REFUSED } from './paymentsKeys';
 import { settleFailure, settleSuccess } from './paymentsSettle';
 import { startAttempt, type Attempt } from './paymentsStart';
 import { paymentById, type PaymentRow } from './paymentsView';
@@ -61,6 +61,12 @@ export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Prom
       storeForCustomer: keepOnFile ? `customer-${pay.customerId}` : null,
     });
   } catch (e) {
+    const status = (e as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500 && status !== 429) {
+      // The provider refused the request itself, so nothing was charged: the order is as it was.
+      await settleFailure(deps, p.id, { code: PROVIDER_REFUSED, effect: 'restore' });
+      throw e;
+    }
     // Charged or not, nobody knows yet: the attempt stays pending (the order 'paying') and is settled from
     // the provider's records by payStatus or the reconciliation job.
     pay.log.warn({ err: e, paymentId: p.id }, 'card provider call failed; the attempt stays pending for reconciliation');

@@ -17,5 +17,6 @@ export const wechatRefundNo = (tradeNo: string): string => `RF${tradeNo.slice(2)
 
 /** Payment failure codes of our own, beside the providers' (contract paymentFailure). */
 export const NOT_RECEIVED = 'NOT_RECEIVED';          // the provider never got the attempt (crash before the call)
+export const PROVIDER_REFUSED = 'PROVIDER_REFUSED';  // the provider refused the request itself (4xx): nothing charged
 export const REFUND_PENDING = 'REFUND_PENDING';      // paid twice: this one is being given back
 export const REFUNDED = 'REFUNDED';                  // paid twice: this one was given back
