@@ -121,12 +121,13 @@ export function createNotifier(deps: { db: Db; clock: Clock; credentials: Wechat
     }
   }
 
-  const deliverDue = (): Promise<number> => {
-    // One run at a time: the timer and a test asking at once must not send the same copy twice.
-    const run = chain.then(runDue);
+  /** One run at a time: the timer, the phone and a test asking at once must not send the same copy twice. */
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work);
     chain = run.catch(() => undefined);
     return run;
   };
+  const deliverDue = (): Promise<number> => serially(runDue);
 
   if (options.auto) {
     timer = setInterval(() => { void deliverDue().catch((err: unknown) => log.error({ err }, 'wechat notification run failed')); }, 1000);
@@ -135,8 +136,9 @@ export function createNotifier(deps: { db: Db; clock: Clock; credentials: Wechat
 
   return {
     async paid(order) {
-      schedule(order.outTradeNo, options.firstDelayMs);
-      if (options.firstDelayMs === 0) await deliverDue();
+      if (options.firstDelayMs > 0) return void schedule(order.outTradeNo, options.firstDelayMs);
+      // Only this order's first copy goes out with the phone's answer; other due work waits for its run.
+      await serially(() => attempt({ outTradeNo: order.outTradeNo, dueAt: clock.now().getTime(), failures: 0 }));
     },
     deliverDue,
     async deliverNow(outTradeNo) {
