@@ -55,6 +55,7 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   });
   baseHeaders(app);
 
+  // Bundled while the server starts; the SDK and card form routes wait for it, start-up does not.
   const assets = buildBrowserAssets();
   assets.catch((err: unknown) => app.log.error({ err }, 'payment sandbox: bundling the browser scripts failed'));
   const notifier = createNotifier({
@@ -79,7 +80,6 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   const url = `http://${callHost}:${port}`;
   // Browsers reach it on the page's own host (browserConfig); without one, on the name people type.
   const fallbackHost = callHost === '127.0.0.1' ? 'localhost' : callHost;
-  await assets.catch(() => undefined);
   await notifier.recover();
 
   return {
