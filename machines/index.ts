@@ -4,8 +4,10 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './changePassword.machine';
+import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { logoutMachine } from './logout.machine';
+import { paymentMachine } from './payment.machine';
 import { trackingMachine } from './tracking.machine';
 import { shipmentMachine } from './shipment.machine';
 
@@ -31,6 +33,8 @@ export const charts: readonly ChartEntry[] = [
   { id: 'login', titleKey: 'login:chart.title', title: 'Login, register and reset password', kind: 'flow', specSection: '2 (/login), 5, 6, 7', machine: loginMachine },
   { id: 'logout', titleKey: 'login:chart.logoutTitle', title: 'Logout', kind: 'flow', specSection: '4 (Logout)', machine: logoutMachine },
   { id: 'changePassword', titleKey: 'account:chart.title', title: 'Change password by old password', kind: 'flow', specSection: '2 (/resetpwd), 5', machine: changePasswordMachine },
+  { id: 'checkout', titleKey: 'checkout:chart.title', title: 'Checkout: plan purchase form, order, payment and result', kind: 'flow', specSection: '2 (/plans/bundleForm, bundleResult, bundleResultError), 3 (Order, Shipping info), 5', machine: checkoutMachine },
+  { id: 'payment', titleKey: 'payment:chart.title', title: 'Payment by balance, saved card, new card or WeChat Pay', kind: 'flow', specSection: '3 (Bank card, pay methods map), 4 (payment, 120087), 5 (card rules), 8 (payment failed)', machine: paymentMachine },
   { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
 ];

@@ -66,6 +66,7 @@ export interface AppRoute {
 
 /** Layout screens of the wizards; a flow without an entry renders its steps without a shared layout. */
 export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>> = {
+  checkout: () => import('../../screens/checkout/CheckoutLayout'),
   tracking: () => import('../../screens/tracking/TrackingLayout'),
 };
 
@@ -104,9 +105,9 @@ export const ROUTES: AppRoute[] = [
   route('/plans', 'plans', { redirect: '/plans/propagate' }),
   route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans' }),
   route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans' }),
-  later('/plans/bundleForm', 'bundleForm', 3),
-  later('/plans/bundleResult/:orderNo', 'orderResult', 3),
-  later('/plans/bundleResultError', 'orderResult', 3),
+  route('/plans/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'checkout' }),
+  route('/plans/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'checkout' }),
+  route('/plans/bundleResultError', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultErrorScreen'), flow: 'checkout' }),
   route('/plans/:plan', 'planDetail', {
     screen: () => import('../../screens/plans/PlanDetailScreen'),
     loader: 'planDetail',

@@ -54,6 +54,12 @@ export interface StoredValues {
   forget: boolean;
   /** ...and a title-active flag: the path of the header item that was clicked. */
   titleActive: string;
+  /** Checkout: the versioned resume point a reload of this tab continues from (machines/checkout.machine.ts). */
+  'checkout/resume': Record<string, unknown>;
+  /** Checkout: the Idempotency-Key of each submitted order body (by its digest), shared by the tabs of this browser. */
+  'checkout/submissions': Record<string, { key: string; at: number }>;
+  /** Order tokens per order number: they read and pay an order without an account (X-Order-Token). */
+  'orders/tokens': Record<string, { token: string; at: number }>;
 }
 export type StorageKey = keyof StoredValues;
 
@@ -73,6 +79,9 @@ export const STORAGE_KIND: Record<StorageKey, StorageKind> = {
   contentType: 'local',
   forget: 'session',
   titleActive: 'session',
+  'checkout/resume': 'session',
+  'checkout/submissions': 'local',
+  'orders/tokens': 'local',
 };
 
 export const dataTypeOf = (value: unknown): DataType => {

@@ -4,6 +4,8 @@
  */
 import { chartById, type ChartEntry } from '../../machines/index';
 import type { ChartModel } from './toolkit/paths';
+import { checkoutModel } from './models/checkout';
+import { paymentModel } from './models/payment';
 import { trackingModel } from './models/tracking';
 import { shipmentModel } from './models/shipment';
 
@@ -84,6 +86,8 @@ export const models: Record<string, ChartModel> = {
   login: loginModel,
   logout: logoutModel,
   changePassword: changePasswordModel,
+  checkout: checkoutModel,
+  payment: paymentModel,
   tracking: trackingModel,
   shipment: shipmentModel,
 };

@@ -42,7 +42,8 @@ export function runPathPure(model: ChartModel, path: PathCase, recorder: Recorde
   let root: unknown = null;
   const actor = createActor(machine, {
     input: model.input as never,
-    inspect: (e) => onInspect(e as never, (ref) => ref === root),
+    // The initial microstep (with its `always` transitions) is inspected while createActor runs, before `root` is set.
+    inspect: (e) => onInspect(e as never, (ref) => root === null || ref === root),
   });
   root = actor;
   actor.start();

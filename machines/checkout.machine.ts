@@ -1,0 +1,428 @@
+/**
+ * Checkout (spec sections 2, 3 and 5): the plan purchase form of /plans/bundleForm, the order it creates, the
+ * payment (the `payment` chart, invoked as a child) and the result pages /plans/bundleResult/{orderNo} and
+ * /plans/bundleResultError. Issue 4's /activation/bundleForm reuses it: `startedFrom` says where it runs.
+ * Pure: the catalogue, the quote, createOrder, orderDetail and the payment are named actors that the host
+ * provides (src/app/flows/checkout.ts); the summary is always the gateway's quote, never computed here.
+ */
+import { type NonReducibleUnknown, assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import type { BundleList } from '../src/contract/catalog';
+import type { OrderData, QuoteData, QuoteRequest, CheckoutForm } from '../src/contract/orders';
+import type { PaymentFailure } from '../src/contract/payments';
+import {
+  QUOTE_FIELDS, applyLink, canQuote, emptyDraft, formProblems, setField, taxSource, toOrderBody, toQuoteRequest,
+  type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
+} from './checkoutForm';
+import { paymentMachine, type PaymentOutput } from './payment.machine';
+
+/** What went wrong in a call: the catalogue code, the gateway's message and the form field it names, if any. */
+export interface CheckoutProblem { code: string; message: string; status: number; field: string | null }
+
+export type CheckoutEntry =
+  | { kind: 'form'; link: ProductLink | null }
+  | { kind: 'result'; orderNo: string }
+  | { kind: 'resultError'; orderNo: string; reason: string | null };
+
+/** What a reload resumes from (kept by the host at stable states only; `version` guards old shapes). */
+export interface ResumePoint { version: 1; link: ProductLink | null; draft: CheckoutDraft; orderNo: string | null }
+export const RESUME_VERSION = 1;
+
+export interface CheckoutInput {
+  /** Where the flow runs: the plan pages (/plans/...) or activation (/activation/...). */
+  startedFrom: 'plans' | 'activation';
+  loggedIn: boolean;
+  /** Spec section 3 stored `plans/recommendCode`: prefills the referral code. */
+  referralCode: string | null;
+}
+
+/** The page tells the chart where it was opened (its URL) and what a reload left behind. */
+export interface OpenEvent { type: 'checkout.open'; entry: CheckoutEntry; resume: ResumePoint | null }
+
+export type Notice = 'orderUnavailable' | 'orderClosed' | null;
+
+export interface CheckoutContext {
+  startedFrom: CheckoutInput['startedFrom'];
+  loggedIn: boolean;
+  referralCode: string | null;
+  link: ProductLink | null;
+  entryKind: CheckoutEntry['kind'];
+  /** An order to read before anything else: a result page's, or the one a reload resumes. */
+  lookupOrderNo: string | null;
+  reasonFromLink: string | null;
+  draft: CheckoutDraft;
+  catalog: BundleList | null;
+  quote: QuoteData | null;
+  /** Whether the quote's tax was computed for an address (else tax waits for one). */
+  quoteHasTax: boolean;
+  quoteProblem: CheckoutProblem | null;
+  fieldErrors: FieldErrors;
+  problem: CheckoutProblem | null;
+  /** Grows at every refused submit: the screen moves focus to the first error. */
+  focusRequest: number;
+  order: OrderData | null;
+  orderToken: string | null;
+  failure: PaymentFailure | string | null;
+  notice: Notice;
+}
+
+export type CheckoutEvent =
+  | OpenEvent
+  | ({ type: 'field.change' } & FieldChange)
+  | { type: 'codes.apply' }
+  | { type: 'autoRenew.turnOn' }
+  | { type: 'autoRenew.acceptTerms' }
+  | { type: 'autoRenew.declineTerms' }
+  | { type: 'autoRenew.turnOff' }
+  | { type: 'order.submit' }
+  | { type: 'order.edit' }
+  | { type: 'order.new' }
+  | { type: 'payment.repay' }
+  | { type: 'catalog.retry' }
+  | { type: 'quote.refresh' };
+
+export interface LoadedOrder { order: OrderData; orderToken: string | null }
+export interface CreatedOrder { order: OrderData; orderToken: string }
+
+/** Debounce of the quote after a change that affects it. */
+export const QUOTE_DEBOUNCE_MS = 500;
+/** Result page: how often orderDetail is asked until fulfilment leaves 'pending'. */
+export const FULFILMENT_POLL_MS = 3_000;
+
+export const toCheckoutProblem = (error: unknown): CheckoutProblem => {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown } };
+  return {
+    code: typeof e.code === 'string' ? e.code : 'http',
+    message: typeof e.message === 'string' ? e.message : '',
+    status: typeof e.status === 'number' ? e.status : 0,
+    field: typeof e.data?.field === 'string' ? e.data.field : null,
+  };
+};
+
+const hostProvides = <O, I = NonReducibleUnknown>() => fromPromise<O, I>(() => Promise.reject(new Error('provided by the host (src/app/flows/checkout.ts)')));
+const outputOf = <T>(e: unknown) => (e as { output?: T }).output;
+const paymentOutcome = (e: unknown) => outputOf<PaymentOutput>(e)?.outcome;
+const loadedOrder = (e: unknown) => outputOf<LoadedOrder>(e)?.order;
+
+const sameProductLink = (a: ProductLink | null, b: ProductLink | null) => (a?.plan ?? null) === (b?.plan ?? null) && (a?.pack ?? null) === (b?.pack ?? null);
+const namesProduct = (l: ProductLink | null) => l !== null && (l.plan != null || l.pack != null);
+
+/** What opening at a URL means: the order to read first (a result link, or the one a reload was paying), the draft. */
+export function opening(context: CheckoutContext, event: OpenEvent): Partial<CheckoutContext> {
+  const { entry } = event;
+  const resume = event.resume?.version === RESUME_VERSION ? event.resume : null;
+  const link = entry.kind === 'form' ? entry.link : null;
+  // A link to another product starts a new order; what the customer typed about themselves is kept.
+  const sameOrder = resume !== null && entry.kind === 'form' && (!namesProduct(link) || sameProductLink(link, resume.link));
+  const draft = resume ? { ...resume.draft } : emptyDraft();
+  if (!draft.referralCode && context.referralCode) draft.referralCode = context.referralCode;
+  return {
+    link: namesProduct(link) ? link : resume?.link ?? link,
+    entryKind: entry.kind,
+    lookupOrderNo: entry.kind === 'form' ? (sameOrder ? resume.orderNo : null) : entry.orderNo,
+    reasonFromLink: entry.kind === 'resultError' ? entry.reason : null,
+    draft,
+  };
+}
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+  },
+  actors: {
+    /** The catalogue (bundleList): plan and pack names and the SIM types each allows. */
+    loadCatalog: hostProvides<BundleList>(),
+    /** The order summary computed by the gateway. */
+    quote: hostProvides<QuoteData, QuoteRequest>(),
+    /** createOrder with the Idempotency-Key the host keeps for this body (a retry or a second tab reuses it). */
+    createOrder: hostProvides<CreatedOrder, CheckoutForm>(),
+    /** orderDetail with the order token the host kept for this order. */
+    loadOrder: hostProvides<LoadedOrder, { orderNo: string }>(),
+    payment: paymentMachine,
+  },
+  delays: {
+    quoteDebounce: QUOTE_DEBOUNCE_MS,
+    fulfilmentPoll: FULFILMENT_POLL_MS,
+  },
+  guards: {
+    opensAnOrder: ({ context, event }) => event.type === 'checkout.open' && opening(context, event).lookupOrderNo != null,
+    hasCatalog: ({ context }) => context.catalog !== null,
+    draftHasAutoRenew: ({ context }) => context.draft.autoRenew && context.draft.autoRenewTermsAccepted,
+    canQuote: ({ context }) => canQuote(context.draft),
+    formIsValid: ({ context }) => Object.keys(formProblems(context.draft)).length === 0,
+    orderIsPaid: ({ event }) => (loadedOrder(event) ?? outputOf<CreatedOrder>(event)?.order)?.status === 'paid',
+    orderPaymentFailed: ({ context, event }) => {
+      const status = loadedOrder(event)?.status;
+      return status === 'payment_failed' || (context.entryKind === 'resultError' && (status === 'awaiting_payment' || status === 'paying'));
+    },
+    orderAwaitsPayment: ({ event }) => ['awaiting_payment', 'paying', 'payment_failed'].includes(loadedOrder(event)?.status ?? ''),
+    fulfilmentPending: ({ event }) => loadedOrder(event)?.fulfilment === 'pending',
+    paymentWasMade: ({ event }) => paymentOutcome(event) === 'paid',
+    paymentInfoExpired: ({ event }) => paymentOutcome(event) === 'expired',
+  },
+  actions: {
+    open: assign(({ context, event }) => (event.type === 'checkout.open' ? opening(context, event) : {})),
+    rememberTyping: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { type: _t, ...change } = event;
+      const fieldErrors = { ...context.fieldErrors, [change.field]: undefined };
+      const clears = (p: CheckoutProblem | null) => p !== null && p.field !== null && (p.field === change.field || p.field.endsWith(change.field));
+      return {
+        draft: setField(context.draft, change as FieldChange),
+        fieldErrors,
+        problem: clears(context.problem) ? null : context.problem,
+      };
+    }),
+    refreshQuoteIfNeeded: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'field.change' && QUOTE_FIELDS.has(event.field)) enqueue.raise({ type: 'quote.refresh' });
+    }),
+    refreshQuote: raise({ type: 'quote.refresh' }),
+    keepCatalog: assign(({ context, event }) => {
+      const catalog = outputOf<BundleList>(event) ?? null;
+      return { catalog, draft: catalog ? applyLink(context.draft, context.link, catalog) : context.draft };
+    }),
+    keepQuote: assign(({ context, event }) => ({ quote: outputOf<QuoteData>(event) ?? null, quoteHasTax: taxSource(context.draft) !== null, quoteProblem: null })),
+    keepQuoteProblem: assign({ quoteProblem: ({ event }) => toCheckoutProblem((event as { error?: unknown }).error) }),
+    forgetQuoteProblem: assign({ quoteProblem: null }),
+    turnAutoRenewOn: assign(({ context }) => ({ draft: { ...context.draft, autoRenew: true, autoRenewTermsAccepted: true }, fieldErrors: { ...context.fieldErrors, autoRenewTermsAccepted: undefined } })),
+    turnAutoRenewOff: assign(({ context }) => ({ draft: { ...context.draft, autoRenew: false } })),
+    markInvalidFields: assign(({ context }) => ({ fieldErrors: formProblems(context.draft), focusRequest: context.focusRequest + 1 })),
+    clearProblems: assign({ fieldErrors: {}, problem: null, notice: null }),
+    showProblem: assign(({ context, event }) => ({ problem: toCheckoutProblem((event as { error?: unknown }).error), focusRequest: context.focusRequest + 1 })),
+    keepCreatedOrder: assign(({ event }) => {
+      const out = outputOf<CreatedOrder>(event);
+      return { order: out?.order ?? null, orderToken: out?.orderToken ?? null, failure: null };
+    }),
+    keepLoadedOrder: assign(({ context, event }) => {
+      const out = outputOf<LoadedOrder>(event);
+      return { order: out?.order ?? context.order, orderToken: out?.orderToken ?? context.orderToken };
+    }),
+    keepFailure: assign(({ context, event }) => {
+      const fromPayment = outputOf<PaymentOutput>(event)?.failure;
+      const fromOrder = loadedOrder(event)?.failureCode;
+      return { failure: fromPayment ?? fromOrder ?? context.reasonFromLink ?? context.failure ?? null };
+    }),
+    forgetLookup: assign({ lookupOrderNo: null, entryKind: 'form' as const }),
+    noticeOrderUnavailable: assign({ notice: 'orderUnavailable' as Notice }),
+    noticeOrderClosed: assign({ notice: 'orderClosed' as Notice }),
+    startNewOrder: assign(({ context }) => ({
+      draft: { ...context.draft, termsAccepted: false, confirmPersonalUse: false, confirmUsOnly: false },
+      order: null, orderToken: null, failure: null, quote: null, problem: null, fieldErrors: {}, lookupOrderNo: null, entryKind: 'form' as const,
+    })),
+  },
+}).createMachine({
+  id: 'checkout',
+  description: 'Spec section 2: "Plan purchase form: SIM count, SIM type, plan months, auto-renewal switch, shipping, billing, discount code, referral code, service terms, how-did-you-hear channel and reasons for choosing", then payment and the result pages.',
+  context: ({ input }) => ({
+    startedFrom: input.startedFrom, loggedIn: input.loggedIn, referralCode: input.referralCode,
+    link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null, draft: emptyDraft(),
+    catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
+    order: null, orderToken: null, failure: null, notice: null,
+  }),
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'The page says at which URL the flow was opened and what a reload left behind.',
+      on: {
+        'checkout.open': [
+          { guard: 'opensAnOrder', target: 'checkingOrder', actions: 'open', description: 'A result link (/plans/bundleResult/{orderNo}, /plans/bundleResultError?orderNo=) or a reload after the order was made: the order is read first.' },
+          { target: 'loadingCatalog', actions: 'open', description: 'A new purchase: the form opens with the link\'s plan, months, SIM type and count (TEAM.md client URLs), or the draft a reload left.' },
+        ],
+      },
+    },
+
+    checkingOrder: {
+      description: 'orderDetail with the order token kept in this browser: where the order stands decides the step shown.',
+      tags: ['busy'],
+      invoke: {
+        id: 'checkOrder', src: 'loadOrder',
+        input: ({ context }) => ({ orderNo: context.lookupOrderNo ?? '' }),
+        onDone: [
+          { guard: 'orderIsPaid', target: 'paid', actions: 'keepLoadedOrder', description: 'Spec section 4: "Payment: success": the result page.' },
+          { guard: 'orderPaymentFailed', target: 'paymentFailed', actions: ['keepLoadedOrder', 'keepFailure'], description: 'Spec section 4: "Payment: ... failure with repay option".' },
+          { guard: 'orderAwaitsPayment', target: 'paying', actions: 'keepLoadedOrder', description: 'The order waits for its payment: the customer pays it (never a second order).' },
+          { target: 'loadingCatalog', actions: ['forgetLookup', 'noticeOrderClosed'], description: 'The order was cancelled: a new order can be made.' },
+        ],
+        onError: { target: 'loadingCatalog', actions: ['forgetLookup', 'noticeOrderUnavailable'], description: 'This browser cannot read the order (no order token, not its customer): a deep link goes back to the step reached, the form.' },
+      },
+    },
+
+    loadingCatalog: {
+      description: 'The catalogue (bundleList): the plan or pack named by the link, its SIM types and months.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCatalog', src: 'loadCatalog',
+        onDone: { target: 'form', actions: 'keepCatalog', description: 'The form opens with the link\'s choices (missing or invalid values: the form\'s defaults).' },
+        onError: { target: 'catalogFailed', description: 'The catalogue could not be read.' },
+      },
+    },
+    catalogFailed: {
+      description: 'The catalogue could not be read; nothing typed is lost.',
+      on: { 'catalog.retry': { target: 'loadingCatalog', description: 'The customer tries again.' } },
+    },
+
+    form: {
+      description: 'Spec section 2: the plan purchase form. Spec section 5 rules come from the contract\'s checkoutFormSchema, the same schema the gateway parses.',
+      type: 'parallel',
+      on: {
+        'field.change': { actions: ['rememberTyping', 'refreshQuoteIfNeeded'], description: 'Nothing typed is lost; a change the price depends on asks the gateway for a new summary.' },
+        'codes.apply': { actions: 'refreshQuote', description: 'Spec section 5: "Discount and referral codes must be entered when used": the gateway checks the codes in the summary.' },
+      },
+      states: {
+        autoRenewal: {
+          description: 'Spec section 4: "Auto-renewal: not open, open (card or balance) ... Terms must be accepted to open."',
+          initial: 'deciding',
+          states: {
+            deciding: {
+              description: 'A resumed form keeps the switch as it was.',
+              always: [
+                { guard: 'draftHasAutoRenew', target: 'on', description: 'The switch was on, its terms accepted.' },
+                { target: 'off', description: 'Spec section 4: "Auto-renewal: not open".' },
+              ],
+            },
+            off: {
+              description: 'Spec section 4: "Auto-renewal: not open".',
+              on: { 'autoRenew.turnOn': { target: 'readingTerms', description: 'Spec section 5: "Terms must be accepted before ... enabling auto-renewal": the terms are shown first.' } },
+            },
+            readingTerms: {
+              description: 'Spec section 4: "When on, the card is charged before expiry, non-refundable." The customer reads the terms.',
+              on: {
+                'autoRenew.acceptTerms': { target: 'on', actions: 'turnAutoRenewOn', description: 'Spec section 5: "Terms must be accepted before ... enabling auto-renewal": accepted, the switch turns on.' },
+                'autoRenew.declineTerms': { target: 'off', description: 'The terms were not accepted: auto-renewal stays off.' },
+              },
+            },
+            on: {
+              description: 'Spec section 4: "Auto-renewal: ... open (card or balance)".',
+              on: { 'autoRenew.turnOff': { target: 'off', actions: 'turnAutoRenewOff', description: 'The customer turns auto-renewal off before ordering.' } },
+            },
+          },
+        },
+        quote: {
+          description: 'Issue 3: the summary "shows plan cost, multi-month discount, code discount, shipping ..., tax per state ... and total, recomputed by the server, never trusted from the client".',
+          initial: 'waiting',
+          on: { 'quote.refresh': { target: '.waiting', reenter: true, description: 'A change the price depends on: the summary is asked again once the customer pauses.' } },
+          states: {
+            waiting: {
+              description: 'The customer is still changing things: the gateway is asked once they pause.',
+              after: {
+                quoteDebounce: [
+                  { guard: 'canQuote', target: 'quoting', description: 'A product, months, SIM type and a whole number of SIMs are chosen: the gateway computes the summary.' },
+                  { target: 'incomplete', description: 'Not enough is chosen yet for a price.' },
+                ],
+              },
+            },
+            quoting: {
+              description: 'POST order/quote: the gateway recomputes the summary from the catalogue, the codes and the tax service.',
+              invoke: {
+                id: 'quote', src: 'quote',
+                input: ({ context }) => toQuoteRequest(context.draft),
+                onDone: { target: 'quoted', actions: 'keepQuote', description: 'The summary shows the gateway\'s amounts.' },
+                onError: { target: 'failed', actions: 'keepQuoteProblem', description: 'Spec section 8: "discount code invalid or expired", "referral code invalid or expired", "500MB plan not eligible", 120082, 120071, 120077: next to their field or the summary.' },
+              },
+            },
+            quoted: { description: 'The summary shows the gateway\'s quote.' },
+            incomplete: { description: 'The summary waits for a product and a SIM count.' },
+            failed: { description: 'The gateway refused the quote; its message is next to the field it names or the summary.' },
+          },
+        },
+        submission: {
+          description: 'Issue 3: "Submitting creates one order with an idempotency key: a double click, a retry or a second tab never makes a second order".',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'The customer fills in the form.',
+              on: {
+                'order.submit': [
+                  { guard: 'formIsValid', target: 'creatingOrder', actions: 'clearProblems', description: 'Spec section 5 rules hold (terms and both buyer confirmations accepted): the order is created.' },
+                  { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its message, focus goes to the first, nothing typed is lost.' },
+                ],
+              },
+            },
+            creatingOrder: {
+              description: 'createOrder with the Idempotency-Key kept for this body: a second click here does nothing, a retry or a second tab gets the same order.',
+              tags: ['busy'],
+              invoke: {
+                id: 'createOrder', src: 'createOrder',
+                input: ({ context }) => toOrderBody(context.draft),
+                onDone: [
+                  { guard: 'orderIsPaid', target: '#checkout.paid', actions: 'keepCreatedOrder', description: 'The same submission again after it was paid: its order is shown, nothing is charged.' },
+                  { target: '#checkout.paying', actions: 'keepCreatedOrder', description: 'One order, awaiting payment.' },
+                ],
+                onError: { target: 'editing', actions: 'showProblem', description: 'Spec section 8: the gateway\'s answer (validation, codes, 120082, 120071, 120077, 120086, "do not resubmit, refresh to reorder", "product does not exist") lands next to its field or the summary.' },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    paying: {
+      description: 'Spec section 3: the order is paid by one of the methods the gateway allows (the `payment` chart).',
+      invoke: {
+        id: 'payment', src: 'payment',
+        input: ({ context }) => ({
+          reference: context.order?.orderNo ?? '',
+          amountCents: context.order?.payAmountCents ?? 0,
+          methods: context.order?.payMethods ?? [],
+          orderToken: context.orderToken,
+          loggedIn: context.loggedIn,
+        }),
+        onDone: [
+          { guard: 'paymentWasMade', target: 'paid', description: 'Spec section 4: "Payment: success".' },
+          { guard: 'paymentInfoExpired', target: 'paymentExpired', description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home."' },
+          { target: 'paymentFailed', actions: 'keepFailure', description: 'Spec section 4: "Payment: ... failure with repay option".' },
+        ],
+        onError: { target: 'paymentFailed', actions: 'keepFailure', description: 'The payment stopped unexpectedly: the customer may pay again.' },
+      },
+      on: {
+        'order.edit': [
+          { guard: 'hasCatalog', target: 'form', description: 'The customer changes the order before paying; everything typed is kept (the same body gets the same order back).' },
+          { target: 'loadingCatalog', description: 'The customer changes an order resumed from a link: the form needs the catalogue first.' },
+        ],
+      },
+    },
+
+    paid: {
+      description: 'Spec section 2 /plans/bundleResult/{orderNo}: order info, amounts, auto-renewal, eSIM QR codes or shipping in 2-5 business days.',
+      initial: 'checkingFulfilment',
+      on: {
+        'order.new': [
+          { guard: 'hasCatalog', target: 'form', actions: 'startNewOrder', description: 'The customer buys again; their details are kept, the confirmations asked again.' },
+          { target: 'loadingCatalog', actions: 'startNewOrder', description: 'The customer buys again from a result link.' },
+        ],
+      },
+      states: {
+        checkingFulfilment: {
+          description: 'orderDetail: eSIM profiles allocated, or the SIM waiting for shipment (decision 0006: fulfilment is asynchronous).',
+          invoke: {
+            id: 'checkFulfilment', src: 'loadOrder',
+            input: ({ context }) => ({ orderNo: context.order?.orderNo ?? context.lookupOrderNo ?? '' }),
+            onDone: [
+              { guard: 'fulfilmentPending', target: 'waitingFulfilment', actions: 'keepLoadedOrder', description: 'Still being fulfilled: asked again shortly.' },
+              { target: 'fulfilled', actions: 'keepLoadedOrder', description: 'eSIM QR codes sent (or their allocation failed, which is explained), or the SIM is waiting for shipment.' },
+            ],
+            onError: { target: 'waitingFulfilment', description: 'The order could not be read this time: asked again shortly.' },
+          },
+        },
+        waitingFulfilment: {
+          description: 'Spec section 4: "eSIM QR by email in about 5 minutes": the page waits for fulfilment to leave pending.',
+          after: { fulfilmentPoll: { target: 'checkingFulfilment', description: 'The order is read again.' } },
+        },
+        fulfilled: { description: 'The result page shows the eSIM QR codes, "payment succeeded but eSIM allocation failed", or shipping in 2-5 business days with tracking.' },
+      },
+    },
+
+    paymentFailed: {
+      description: 'Spec section 8: "payment failed (bank refusal, wrong card, address or postcode, insufficient balance; check card number, name, expiry, CVV, billing address; contact support with email and ICCID; buttons repay or view more)".',
+      on: { 'payment.repay': { target: 'paying', description: 'Spec section 8: "repay": the same order is paid again (a new attempt).' } },
+    },
+
+    paymentExpired: {
+      type: 'final',
+      description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home."',
+    },
+  },
+});
+
+export type CheckoutMachine = typeof checkoutMachine;

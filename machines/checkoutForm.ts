@@ -1,0 +1,213 @@
+/**
+ * The plan purchase form of spec section 2 as the customer fills it in (the draft), and what it becomes: the
+ * createOrder body (checked with the contract's checkoutFormSchema, the same schema the gateway parses) and the
+ * quote request. Pure: no React, no I/O.
+ */
+import type { BundleList } from '../src/contract/catalog';
+import {
+  checkoutFormSchema, quoteRequest, type CHANNELS, type CheckoutForm, type QuoteRequest, type REASONS,
+} from '../src/contract/orders';
+import { PLAN_MONTHS, type PlanMonths } from '../src/domain/pricing';
+import { isUsState, zipMatchesState } from '../src/domain/usStates';
+
+export type Channel = (typeof CHANNELS)[number];
+export type Reason = (typeof REASONS)[number];
+export type SimType = 'physical' | 'esim';
+export type Country = 'US' | 'CN';
+
+export interface AddressDraft { country: Country; address1: string; address2: string; city: string; state: string; zip: string }
+export interface ShippingDraft extends AddressDraft {
+  firstNameEn: string; lastNameEn: string; firstNameZh: string; lastNameZh: string; phone: string; email: string;
+}
+
+export interface CheckoutDraft {
+  /** A US plan (planId with months) or a global data SIM pack (globalPackId, one period). */
+  planId: number | null;
+  globalPackId: number | null;
+  months: PlanMonths;
+  simType: SimType;
+  /** As typed: more than 10 goes to the gateway, which answers 120082 (spec section 5 "SIM quantity 1-10"). */
+  simCount: string;
+  autoRenew: boolean;
+  autoRenewTermsAccepted: boolean;
+  shipping: ShippingDraft;
+  shippingMethod: 'standard' | 'express';
+  billingSameAsShipping: boolean;
+  billing: AddressDraft;
+  couponCode: string;
+  referralCode: string;
+  termsAccepted: boolean;
+  confirmPersonalUse: boolean;
+  confirmUsOnly: boolean;
+  channel: Channel | '';
+  reasons: Reason[];
+}
+
+/** The text and choice fields the form edits with `field.change` (dotted paths into the draft). */
+export type TextField =
+  | 'simCount' | 'couponCode' | 'referralCode' | 'channel'
+  | `shipping.${keyof ShippingDraft}` | `billing.${keyof AddressDraft}`;
+export type ChoiceField = 'planId' | 'globalPackId' | 'months' | 'simType' | 'shippingMethod';
+export type FlagField = 'billingSameAsShipping' | 'termsAccepted' | 'confirmPersonalUse' | 'confirmUsOnly';
+export type DraftField = TextField | ChoiceField | FlagField | 'reasons';
+
+export type FieldChange =
+  | { field: TextField; value: string }
+  | { field: 'planId' | 'globalPackId'; value: number }
+  | { field: 'months'; value: PlanMonths }
+  | { field: 'simType'; value: SimType }
+  | { field: 'shippingMethod'; value: 'standard' | 'express' }
+  | { field: FlagField; value: boolean }
+  | { field: 'reasons'; value: Reason[] };
+
+/** Field errors keyed by the draft's dotted path (`shipping.zip`); messages are i18n keys. */
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+const emptyAddress = (): AddressDraft => ({ country: 'US', address1: '', address2: '', city: '', state: '', zip: '' });
+
+export const emptyDraft = (): CheckoutDraft => ({
+  planId: null, globalPackId: null, months: 1, simType: 'esim', simCount: '1',
+  autoRenew: false, autoRenewTermsAccepted: false,
+  shipping: { ...emptyAddress(), firstNameEn: '', lastNameEn: '', firstNameZh: '', lastNameZh: '', phone: '', email: '' },
+  shippingMethod: 'standard', billingSameAsShipping: true, billing: emptyAddress(),
+  couponCode: '', referralCode: '', termsAccepted: false, confirmPersonalUse: false, confirmUsOnly: false, channel: '', reasons: [],
+});
+
+/** What a link from the plan pages asks for (TEAM.md "Client URLs between pages"); missing or invalid: defaults. */
+export interface ProductLink { plan?: string | null; pack?: number | null; months?: number | null; simType?: string | null; count?: number | null }
+
+/** Chooses the product of a link against the catalogue: the featured US plan when the link names none that exists. */
+export function applyLink(draft: CheckoutDraft, link: ProductLink | null, catalog: BundleList): CheckoutDraft {
+  const next = { ...draft };
+  const pack = link?.pack != null ? catalog.global.packs.find((p) => p.id === link.pack) : undefined;
+  const plan = link?.plan ? catalog.plans.find((p) => p.slug === link.plan && p.kind === 'us') : undefined;
+  if (pack) {
+    next.globalPackId = pack.id; next.planId = null; next.months = 1; next.autoRenew = false; next.autoRenewTermsAccepted = false;
+  } else if (plan) {
+    next.planId = plan.id; next.globalPackId = null;
+  } else if (next.planId == null && next.globalPackId == null) {
+    next.planId = (catalog.plans.find((p) => p.kind === 'us' && p.featured) ?? catalog.plans.find((p) => p.kind === 'us'))?.id ?? null;
+  }
+  if (!pack && link?.months && (PLAN_MONTHS as readonly number[]).includes(link.months)) next.months = link.months as PlanMonths;
+  const simTypes = pack ? catalog.global.simTypes : (catalog.plans.find((p) => p.id === next.planId)?.simTypes ?? []);
+  if (link?.simType === 'physical' || link?.simType === 'esim') {
+    if (simTypes.includes(link.simType)) next.simType = link.simType;
+  }
+  if (link?.count && Number.isInteger(link.count) && link.count >= 1) next.simCount = String(link.count);
+  return next;
+}
+
+/** The product a link names, to tell whether a resumed draft was for the same thing. */
+export const sameProduct = (draft: CheckoutDraft, link: ProductLink | null, catalog: BundleList): boolean => {
+  if (!link || (link.plan == null && link.pack == null)) return true;
+  const wanted = applyLink(emptyDraft(), link, catalog);
+  return wanted.planId === draft.planId && wanted.globalPackId === draft.globalPackId;
+};
+
+export function setField(draft: CheckoutDraft, change: FieldChange): CheckoutDraft {
+  const [head, tail] = change.field.split('.') as [keyof CheckoutDraft, string | undefined];
+  if (tail && (head === 'shipping' || head === 'billing')) {
+    const part = { ...draft[head], [tail]: change.value } as AddressDraft;
+    // A new country has other states and postcodes: the old state would only be refused.
+    if (tail === 'country' && change.value !== draft[head].country) { part.state = ''; }
+    const next = { ...draft, [head]: part } as CheckoutDraft;
+    if (head === 'shipping' && tail === 'country' && change.value !== 'US') next.shippingMethod = 'standard';
+    return next;
+  }
+  const next = { ...draft, [head]: change.value } as CheckoutDraft;
+  if (change.field === 'simType' && change.value === 'esim') next.shippingMethod = 'standard';
+  if (change.field === 'planId') next.globalPackId = null;
+  if (change.field === 'globalPackId') { next.planId = null; next.months = 1; }
+  return next;
+}
+
+/** The fields whose change the gateway's quote depends on (codes are applied with their own button). */
+export const QUOTE_FIELDS: ReadonlySet<DraftField> = new Set<DraftField>([
+  'planId', 'globalPackId', 'months', 'simType', 'simCount', 'shippingMethod', 'billingSameAsShipping',
+  'shipping.country', 'shipping.state', 'shipping.zip', 'billing.country', 'billing.state', 'billing.zip',
+]);
+
+const orNull = (v: string) => (v.trim() ? v.trim() : null);
+const countOf = (v: string): number => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
+const needsAddress = (d: CheckoutDraft) => d.simType === 'physical';
+const billingFrom = (d: CheckoutDraft): AddressDraft => (d.billingSameAsShipping && needsAddress(d) ? d.shipping : d.billing);
+
+/** The createOrder body: exactly what the contract's checkoutFormSchema parses. */
+export function toOrderBody(d: CheckoutDraft): CheckoutForm {
+  const s = d.shipping;
+  const physical = needsAddress(d);
+  const billingFromShipping = d.billingSameAsShipping && physical;
+  return {
+    planId: d.planId, globalPackId: d.globalPackId, months: d.globalPackId != null ? 1 : d.months,
+    simType: d.simType, simCount: countOf(d.simCount),
+    autoRenew: d.autoRenew, autoRenewTermsAccepted: d.autoRenewTermsAccepted,
+    shipping: {
+      country: s.country, firstNameEn: s.firstNameEn, lastNameEn: s.lastNameEn,
+      firstNameZh: orNull(s.firstNameZh), lastNameZh: orNull(s.lastNameZh), phone: s.phone, email: s.email,
+      address1: physical ? orNull(s.address1) : null, address2: physical ? orNull(s.address2) : null,
+      city: physical ? orNull(s.city) : null, state: physical ? orNull(s.state) : null, zip: physical ? orNull(s.zip) : null,
+    },
+    shippingMethod: physical ? d.shippingMethod : 'standard',
+    billingSameAsShipping: billingFromShipping,
+    billing: billingFromShipping ? null : {
+      country: d.billing.country, address1: d.billing.address1, address2: orNull(d.billing.address2),
+      city: d.billing.city, state: d.billing.state, zip: d.billing.zip,
+    },
+    couponCode: orNull(d.couponCode), referralCode: orNull(d.referralCode),
+    termsAccepted: d.termsAccepted as true, confirmPersonalUse: d.confirmPersonalUse as true, confirmUsOnly: d.confirmUsOnly as true,
+    channel: (d.channel || undefined) as Channel,
+    reasons: d.reasons,
+  };
+}
+
+const validUsAddress = (a: AddressDraft) => a.country === 'US' && isUsState(a.state) && zipMatchesState(a.zip.trim(), a.state);
+
+/** Where tax is computed (contract quoteRequest): the billing address in the US, else the US shipping address. */
+export function taxSource(d: CheckoutDraft): 'billing' | 'shipping' | null {
+  const billing = billingFrom(d);
+  if (validUsAddress(billing)) return d.billingSameAsShipping && needsAddress(d) ? 'shipping' : 'billing';
+  if (needsAddress(d) && validUsAddress(d.shipping)) return 'shipping';
+  return null;
+}
+
+export function toQuoteRequest(d: CheckoutDraft): QuoteRequest {
+  const source = taxSource(d);
+  const tax = source === 'shipping' ? d.shipping : source === 'billing' ? d.billing : null;
+  return {
+    planId: d.planId, globalPackId: d.globalPackId, months: d.globalPackId != null ? 1 : d.months,
+    simType: d.simType, simCount: countOf(d.simCount),
+    shippingCountry: needsAddress(d) ? d.shipping.country : null,
+    shippingMethod: needsAddress(d) ? d.shippingMethod : 'standard',
+    taxAddress: tax ? { country: 'US', state: tax.state, zip: tax.zip.trim() } : null,
+    couponCode: orNull(d.couponCode), referralCode: orNull(d.referralCode),
+  };
+}
+
+/** The quote can be asked only for a product and a whole number of SIMs. */
+export const canQuote = (d: CheckoutDraft): boolean => quoteRequest.safeParse(toQuoteRequest(d)).success;
+
+/** Every rule the contract's schema breaks, next to its field; the first issue per field is enough to act on. */
+export function formProblems(d: CheckoutDraft): FieldErrors {
+  const result = checkoutFormSchema.safeParse(toOrderBody(d));
+  if (result.success) return {};
+  const out: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.') || 'form';
+    const field = path === 'billing' ? 'billing.address1' : path;
+    if (!out[field]) out[field] = [issue.message];
+  }
+  return out;
+}
+
+/** The order fields in the order the form shows them, so focus goes to the first error on the page. */
+export const FIELD_ORDER: readonly string[] = [
+  'planId', 'globalPackId', 'months', 'simType', 'simCount', 'autoRenewTermsAccepted',
+  'shipping.country', 'shipping.firstNameEn', 'shipping.lastNameEn', 'shipping.firstNameZh', 'shipping.lastNameZh',
+  'shipping.phone', 'shipping.email', 'shipping.address1', 'shipping.address2', 'shipping.city', 'shipping.state', 'shipping.zip',
+  'shippingMethod', 'billingSameAsShipping',
+  'billing.country', 'billing.address1', 'billing.address2', 'billing.city', 'billing.state', 'billing.zip',
+  'couponCode', 'referralCode', 'channel', 'reasons', 'termsAccepted', 'confirmPersonalUse', 'confirmUsOnly',
+];
+
+export const firstInvalidField = (errors: FieldErrors): string | null =>
+  FIELD_ORDER.find((f) => errors[f]?.length) ?? Object.keys(errors).find((f) => errors[f]?.length) ?? null;

@@ -1,0 +1,75 @@
+/**
+ * /plans/bundleForm (spec section 2): the plan purchase form with the gateway's summary, then the payment of the
+ * order it created. A picture of the `checkout` chart; every rule is in machines/checkout.machine.ts.
+ */
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { PaymentMachine } from '../../machines/payment.machine';
+import { PaymentPanel } from '../payment/PaymentPanel';
+import { AboutSection } from './AboutSection';
+import { BillingSection } from './BillingSection';
+import { CodesSection } from './CodesSection';
+import { ConfirmSection } from './ConfirmSection';
+import { Notice } from './fields';
+import { OrderReview } from './OrderReview';
+import { OrderSummary } from './OrderSummary';
+import { ProductSection } from './ProductSection';
+import { ShippingSection } from './ShippingSection';
+import { CatalogFailed, PageTitle, Waiting } from './StepStates';
+import { useCheckout } from './useCheckout';
+import { useFocusFirstError } from './useFocusFirstError';
+import type { CheckoutView } from './checkout.connect';
+import { useText } from './text';
+
+function Paying({ view }: { view: CheckoutView }) {
+  const { t } = useTranslation('checkout');
+  const payment = view.payment as ActorRefFrom<PaymentMachine> | null;
+  const paymentBusy = useSelector(payment ?? undefined, (s) => s?.hasTag('busy') ?? false);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">{t('review.payNow')}</p>
+        {payment && <PaymentPanel actor={payment} />}
+      </div>
+      {view.order && <OrderReview order={view.order} onEdit={view.editOrder} canEdit={!paymentBusy} />}
+    </div>
+  );
+}
+
+function OrderForm({ view }: { view: CheckoutView }) {
+  useFocusFirstError(view.focusRequest, view.errorFields);
+  const onSubmit = (e: FormEvent) => { e.preventDefault(); view.submit(); };
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="space-y-6 lg:col-start-1">
+        <ProductSection view={view} />
+        <ShippingSection view={view} />
+        <BillingSection view={view} />
+        <CodesSection view={view} />
+        <AboutSection view={view} />
+      </div>
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-stretch"><OrderSummary view={view} /></div>
+      <div className="lg:col-start-1"><ConfirmSection view={view} /></div>
+    </form>
+  );
+}
+
+export default function BundleFormScreen() {
+  const { t } = useTranslation('checkout');
+  const text = useText();
+  const { snapshot, view } = useCheckout();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" data-testid="checkout" data-state={JSON.stringify(snapshot.value)}>
+      <PageTitle>{t(view.step === 'paying' ? 'title.paying' : 'title.form')}</PageTitle>
+      <div className="mt-4 space-y-4">
+        {view.notice && <Notice tone="info">{text(view.notice)}</Notice>}
+        {(view.step === 'opening' || view.step === 'loading') && <Waiting />}
+        {view.step === 'catalogFailed' && <CatalogFailed view={view} />}
+        {view.step === 'form' && <OrderForm view={view} />}
+        {view.step === 'paying' && <Paying view={view} />}
+      </div>
+    </div>
+  );
+}

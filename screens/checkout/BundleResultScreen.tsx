@@ -1,0 +1,94 @@
+/**
+ * /plans/bundleResult/{orderNo} (spec section 2): order info, amounts, auto-renewal; eSIM QR codes (also emailed),
+ * or "payment succeeded but eSIM allocation failed" explained; a physical SIM ships in 2-5 business days with a
+ * link to tracking. Fulfilment is asynchronous (decision 0006): the chart reads the order until it leaves pending.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../i18n';
+import type { OrderData } from '../../src/contract/orders';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
+import { EsimCodes } from './EsimCodes';
+import { Notice, linkClass, secondaryButton } from './fields';
+import { OrderAmounts } from './OrderReview';
+import { PageTitle, Waiting } from './StepStates';
+import { useCheckout } from './useCheckout';
+
+function OrderInfo({ order }: { order: OrderData }) {
+  const { t, i18n } = useTranslation(['checkout', 'payment']);
+  const rows: [string, string][] = [
+    [t('result.info.orderNo'), order.orderNo],
+    [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: order.planName }) : t('result.info.planMonths', { name: order.planName, count: order.months })],
+    [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
+    [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
+    ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),
+    ...(order.paidAt ? [[t('result.info.paidAt'), formatDate(order.paidAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })] as [string, string]] : []),
+    [t('result.info.email'), order.email],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+      {rows.map(([k, v]) => <div key={k} className="contents"><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900 break-words">{v}</dd></div>)}
+    </dl>
+  );
+}
+
+function Fulfilment({ order, pending }: { order: OrderData; pending: boolean }) {
+  const { t } = useTranslation('checkout');
+  const trackingUrl = `/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email }).toString()}`;
+  if (order.simType === 'physical') {
+    return (
+      <div className="space-y-2 text-sm text-slate-800">
+        <p>{t(order.logisticsStatus === 'shipped' ? 'result.physical.shipped' : 'result.physical.ships', { count: order.simCount })}</p>
+        <p>{t('result.physical.activate')}</p>
+        <Link to={trackingUrl} className={linkClass}>{t('result.physical.track')}</Link>
+      </div>
+    );
+  }
+  if (order.fulfilment === 'esim_failed') {
+    return (
+      <Notice tone="warning">
+        <p className="font-semibold">{t('result.esim.failedTitle')}</p>
+        <p className="mt-1">{t('result.esim.failedBody', { email: order.email })}</p>
+        <p className="mt-1">{t('result.esim.failedContact', { email: SUPPORT_EMAIL, phone: SUPPORT_PHONE })}</p>
+      </Notice>
+    );
+  }
+  if (pending || order.esims.length === 0) {
+    return <p className="text-sm text-slate-800" role="status" aria-live="polite">{t('result.esim.preparing', { email: order.email })}</p>;
+  }
+  return <EsimCodes order={order} />;
+}
+
+export default function BundleResultScreen() {
+  const { t } = useTranslation('checkout');
+  const { snapshot, view } = useCheckout();
+  const order = view.order;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10" data-testid="checkout" data-state={JSON.stringify(snapshot.value)}>
+      {view.step !== 'paid' || !order ? <Waiting /> : (
+        <div className="space-y-6">
+          <div className="flex items-start gap-3">
+            <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" className="mt-1 shrink-0 text-emerald-600"><circle cx="12" cy="12" r="11" fill="currentColor" /><path d="M7 12.5l3 3 7-7" stroke="white" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <div>
+              <PageTitle>{t('result.title')}</PageTitle>
+              <p className="mt-1 text-sm text-slate-700">{t('result.confirmationSent', { email: order.email })}</p>
+            </div>
+          </div>
+          <section aria-labelledby="result-next" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+            <h2 id="result-next" className="text-lg font-semibold text-slate-900">{t(order.simType === 'esim' ? 'result.esim.title' : 'result.physical.title')}</h2>
+            <div className="mt-3"><Fulfilment order={order} pending={view.fulfilmentPending} /></div>
+          </section>
+          <section aria-labelledby="result-order" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+            <h2 id="result-order" className="text-lg font-semibold text-slate-900">{t('result.info.title')}</h2>
+            <div className="mt-3"><OrderInfo order={order} /></div>
+            <div className="mt-4 border-t border-slate-200 pt-4"><OrderAmounts order={order} /></div>
+          </section>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/" className={secondaryButton}>{t('result.home')}</Link>
+            <button type="button" className={secondaryButton} onClick={view.newOrder}>{t('result.buyAgain')}</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The layout route of the checkout wizard (TEAM.md "Wizard layout routes"): it owns the checkout actor so the flow
+ * survives its URLs (/plans/bundleForm, /plans/bundleResult/{orderNo}, /plans/bundleResultError), makes the URL
+ * follow the chart (a deep link to a step not reached goes back to the step reached), keeps the resume point for
+ * a reload, and shows the spec's 120087 dialog before going home.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { checkoutFlow } from '../../src/app/flows/checkout';
+import { persistResume, readResume } from '../../src/app/flows/checkoutResume';
+import { inspectFlow } from '../../src/app/flows/login';
+import { showDialog } from '../../src/app/feedback';
+import { getToken } from '../../src/app/session';
+import { getItem } from '../../src/storage';
+import { entryFromUrl, sameUrl, startedFromPath, urlFor } from './checkoutUrls';
+import { CheckoutActorContext } from './useCheckout';
+
+export default function CheckoutLayout() {
+  const { t } = useTranslation('errors');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const opened = useRef(false);
+  const actor = useActorRef(checkoutFlow, {
+    input: { startedFrom: startedFromPath(location.pathname), loggedIn: Boolean(getToken()), referralCode: getItem('plans/recommendCode') },
+    inspect: inspectFlow,
+  });
+  const snapshot = useSelector(actor, (s) => s);
+
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    actor.send({ type: 'checkout.open', entry: entryFromUrl(location.pathname, location.search), resume: readResume() });
+  }, [actor, location.pathname, location.search]);
+
+  useEffect(() => { persistResume(snapshot); }, [snapshot]);
+
+  const wanted = urlFor(snapshot);
+  useEffect(() => {
+    if (wanted && !sameUrl(location, wanted)) navigate(wanted, { replace: true });
+  }, [wanted, location, navigate]);
+
+  const expired = snapshot.matches('paymentExpired');
+  useEffect(() => {
+    if (expired) showDialog({ message: t('code.120087'), onConfirm: () => navigate('/') });
+  }, [expired, navigate, t]);
+
+  return (
+    <CheckoutActorContext.Provider value={actor}>
+      <Outlet />
+    </CheckoutActorContext.Provider>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Spec section 2 "discount code, referral code"; spec section 5 "Discount and referral codes must be entered when
+ * used". The gateway checks them (invalid or expired, the 500MB plan not eligible) when the customer applies them.
+ */
+import { useTranslation } from 'react-i18next';
+import type { CheckoutView } from './checkout.connect';
+import { FormSection, TextInput, secondaryButton } from './fields';
+
+export function CodesSection({ view }: { view: CheckoutView }) {
+  const { t } = useTranslation('checkout');
+  const apply = (label: string) => (
+    <button type="button" className={`${secondaryButton} mt-1 h-[42px] shrink-0`} onClick={view.applyCodes} aria-label={label}>
+      {t('codes.apply')}
+    </button>
+  );
+  return (
+    <FormSection title={t('codes.title')}>
+      <TextInput field="couponCode" label={t('codes.coupon')} value={view.draft.couponCode} autoComplete="off" optional maxLength={32}
+        onChange={(value) => view.change({ field: 'couponCode', value })} onEnter={view.applyCodes}
+        errors={view.fieldError('couponCode')} after={apply(t('codes.applyCoupon'))} />
+      <TextInput field="referralCode" label={t('codes.referral')} value={view.draft.referralCode} autoComplete="off" optional maxLength={16}
+        hint={t('codes.referralHint')} onChange={(value) => view.change({ field: 'referralCode', value })} onEnter={view.applyCodes}
+        errors={view.fieldError('referralCode')} after={apply(t('codes.applyReferral'))} />
+    </FormSection>
+  );
+}

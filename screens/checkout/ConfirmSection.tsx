@@ -1,0 +1,37 @@
+/**
+ * Spec section 5: "Terms must be accepted before ordering ... Buyer confirmations required: voluntary personal use;
+ * SIM for US personal use only." Then the order is placed.
+ */
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CheckoutView } from './checkout.connect';
+import { CheckboxField, Notice, linkClass, primaryButton } from './fields';
+import { useText } from './text';
+
+export const FORM_ERROR_ID = 'checkout-form-error';
+
+export function ConfirmSection({ view }: { view: CheckoutView }) {
+  const { t } = useTranslation('checkout');
+  const text = useText();
+  return (
+    <section aria-label={t('confirm.title')} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <CheckboxField field="termsAccepted" checked={view.draft.termsAccepted}
+        onChange={(value) => view.change({ field: 'termsAccepted', value })} errors={view.fieldError('termsAccepted')}>
+        <Trans t={t} i18nKey="confirm.terms" components={{ terms: <Link to="/serviceTerms" target="_blank" className={linkClass} />, privacy: <Link to="/serviceTerms?isPolicy=2" target="_blank" className={linkClass} /> }} />
+      </CheckboxField>
+      <CheckboxField field="confirmPersonalUse" checked={view.draft.confirmPersonalUse}
+        onChange={(value) => view.change({ field: 'confirmPersonalUse', value })} errors={view.fieldError('confirmPersonalUse')}>
+        {t('confirm.personalUse')}
+      </CheckboxField>
+      <CheckboxField field="confirmUsOnly" checked={view.draft.confirmUsOnly}
+        onChange={(value) => view.change({ field: 'confirmUsOnly', value })} errors={view.fieldError('confirmUsOnly')}>
+        {t('confirm.usOnly')}
+      </CheckboxField>
+      {view.formError && <Notice tone="error" id={FORM_ERROR_ID}>{text(view.formError)}</Notice>}
+      <button type="submit" className={primaryButton} aria-disabled={view.submitting} disabled={view.submitting}>
+        {t(view.submitting ? 'confirm.placing' : 'confirm.placeOrder')}
+      </button>
+      <p className="text-center text-xs text-slate-600">{t('confirm.nextStep')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/** The order being paid: its number and the amounts the gateway fixed when it was created. */
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n';
+import type { OrderData } from '../../src/contract/orders';
+import { usePlanCostLabel } from './OrderSummary';
+
+export function OrderAmounts({ order }: { order: OrderData }) {
+  const { t, i18n } = useTranslation('checkout');
+  const money = (c: number) => formatMoney(c, i18n.language);
+  const planCost = usePlanCostLabel();
+  const rows: [string, string][] = [
+    [planCost(order.planName, order.months, order.simCount), money(order.planCostCents)],
+    ...(order.multiMonthDiscountCents > 0 ? [[t('summary.multiMonthPlain'), `−${money(order.multiMonthDiscountCents)}`] as [string, string]] : []),
+    ...(order.discountCents > 0 ? [[t('summary.codeDiscount', { code: order.couponCode ?? order.referralCode ?? '' }), `−${money(order.discountCents)}`] as [string, string]] : []),
+    [t(order.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping'), money(order.shippingFeeCents)],
+    [t('summary.taxLabel'), money(order.taxCents)],
+  ];
+  return (
+    <dl className="space-y-2 text-sm text-slate-800">
+      {rows.map(([label, value]) => <div key={label} className="flex justify-between gap-4"><dt>{label}</dt><dd>{value}</dd></div>)}
+      <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold text-slate-900">
+        <dt>{t('summary.total')}</dt><dd>{money(order.payAmountCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function OrderReview({ order, onEdit, canEdit }: { order: OrderData; onEdit: () => void; canEdit: boolean }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section aria-labelledby="order-review-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="order-review-title" className="text-lg font-semibold text-slate-900">{t('review.title')}</h2>
+          <p className="text-sm text-slate-700">{t('review.orderNo', { orderNo: order.orderNo })}</p>
+        </div>
+        {canEdit && <button type="button" onClick={onEdit} className="text-sm font-medium text-blue-800 underline underline-offset-2">{t('review.edit')}</button>}
+      </div>
+      <p className="mt-2 text-sm text-slate-800">{t(`review.sim.${order.simType}`, { count: order.simCount })}{order.autoRenew ? ` · ${t('review.autoRenewOn')}` : ''}</p>
+      <div className="mt-4"><OrderAmounts order={order} /></div>
+    </section>
+  );
+}

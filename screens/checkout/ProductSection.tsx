@@ -1,0 +1,72 @@
+/** "SIM count, SIM type, plan months, auto-renewal switch" (spec section 2): what is bought. */
+import { useTranslation } from 'react-i18next';
+import { formatMoney, countryName } from '../../i18n';
+import { PLAN_MONTHS, multiMonthPercentFor, type PlanMonths } from '../../src/domain/pricing';
+import { formatDataMb } from '../home/format';
+import type { CheckoutView } from './checkout.connect';
+import { AutoRenewSwitch } from './AutoRenewSwitch';
+import { ChoiceGroup, FormSection, SelectInput, TextInput } from './fields';
+
+export function ProductSection({ view }: { view: CheckoutView }) {
+  const { t, i18n } = useTranslation('checkout');
+  const lang = i18n.language;
+  const { draft, catalog } = view;
+  if (!catalog) return null;
+  const isPack = draft.globalPackId != null;
+  const plan = catalog.plans.find((p) => p.id === draft.planId);
+  const pack = catalog.global.packs.find((p) => p.id === draft.globalPackId);
+  const simTypes = isPack ? catalog.global.simTypes : plan?.simTypes ?? ['physical', 'esim'];
+
+  const planOptions = catalog.plans.filter((p) => p.kind === 'us').map((p) => ({
+    value: String(p.id),
+    label: t('product.planOption', { name: p.name, price: formatMoney(p.monthlyPriceCents, lang) }),
+  }));
+  const packOptions = catalog.global.packs.map((p) => {
+    const region = catalog.global.regions.find((r) => r.code === p.regionCode);
+    return {
+      value: String(p.id),
+      label: t('product.packOption', {
+        region: t(`product.regions.${p.regionCode}`, { defaultValue: region?.destinations.map((d) => countryName(d, lang)).join(', ') ?? p.regionCode }),
+        data: formatDataMb(p.dataMb, lang), count: p.days, price: formatMoney(p.priceCents, lang),
+      }),
+    };
+  });
+
+  return (
+    <FormSection title={t('product.title')}>
+      {isPack ? (
+        <SelectInput field="planId" label={t('product.pack')} value={String(draft.globalPackId ?? '')} options={packOptions}
+          onChange={(v) => view.change({ field: 'globalPackId', value: Number(v) })} errors={view.fieldError('planId')} />
+      ) : (
+        <SelectInput field="planId" label={t('product.plan')} value={String(draft.planId ?? '')} options={planOptions}
+          placeholder={draft.planId == null ? t('product.choosePlan') : undefined}
+          onChange={(v) => view.change({ field: 'planId', value: Number(v) })} errors={view.fieldError('planId')} />
+      )}
+      {plan && !plan.promotionEligible && !isPack && <p className="text-sm text-slate-700">{t('product.noPromotions')}</p>}
+      {pack && <p className="text-sm text-slate-700">{t('product.packNote', { count: pack.days })}</p>}
+
+      {!isPack && (
+        <ChoiceGroup<PlanMonths>
+          field="months" legend={t('product.months')} value={draft.months} columns="grid-cols-2 sm:grid-cols-4"
+          options={PLAN_MONTHS.map((m) => {
+            const percent = plan ? multiMonthPercentFor(plan, m, catalog.multiMonth) : 0;
+            return { value: m, label: t('product.monthsOption', { count: m }), detail: percent > 0 ? t('product.save', { percent }) : undefined };
+          })}
+          onChange={(value) => view.change({ field: 'months', value })} errors={view.fieldError('months')}
+        />
+      )}
+
+      <ChoiceGroup<'physical' | 'esim'>
+        field="simType" legend={t('product.simType')} value={draft.simType}
+        options={simTypes.map((s) => ({ value: s, label: t(`product.simTypes.${s}`), detail: t(`product.simTypeNotes.${s}`) }))}
+        onChange={(value) => view.change({ field: 'simType', value })} errors={view.fieldError('simType')}
+      />
+      {draft.simType === 'esim' && <p className="text-sm text-slate-700">{t('product.esimCompatibility')}</p>}
+
+      <TextInput field="simCount" label={t('product.simCount')} value={draft.simCount} inputMode="numeric" maxLength={3}
+        hint={t('product.simCountHint')} onChange={(value) => view.change({ field: 'simCount', value })} errors={view.fieldError('simCount')} />
+
+      <AutoRenewSwitch view={view} />
+    </FormSection>
+  );
+}

@@ -1,0 +1,28 @@
+/** What a checkout step shows while the chart is still finding out where it is, or could not load the catalogue. */
+import { useTranslation } from 'react-i18next';
+import type { CheckoutView } from './checkout.connect';
+import { Notice, secondaryButton } from './fields';
+
+export function Waiting() {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" aria-busy="true">
+      <span className="sr-only" role="status">{t('loading')}</span>
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-blue-200 border-t-blue-700" aria-hidden="true" />
+    </div>
+  );
+}
+
+export function CatalogFailed({ view }: { view: CheckoutView }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="space-y-3">
+      <Notice tone="warning">{t('catalogFailed')}</Notice>
+      <button type="button" className={secondaryButton} onClick={view.retryCatalog}>{t('tryAgain')}</button>
+    </div>
+  );
+}
+
+export function PageTitle({ children }: { children: string }) {
+  return <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{children}</h1>;
+}

@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react';
+import { FORM_ERROR_ID } from './ConfirmSection';
+
+/** After a refused submit, focus moves to the first field in error (page order), or to the form's message. */
+export function useFocusFirstError(request: number, fields: readonly string[]) {
+  // Only a new request moves focus; the list of fields in error changes as the customer types.
+  const latest = useRef(fields);
+  useEffect(() => { latest.current = fields; }, [fields]);
+  useEffect(() => {
+    if (request === 0) return;
+    const target = latest.current.map((f) => document.querySelector<HTMLElement>(`[data-field="${f}"]`)).find(Boolean)
+      ?? document.getElementById(FORM_ERROR_ID);
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'center' });
+  }, [request]);
+}

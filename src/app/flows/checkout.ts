@@ -1,0 +1,41 @@
+/**
+ * The host side of the checkout chart: its named actors made of real gateway calls. createOrder carries the
+ * Idempotency-Key this browser keeps for the submitted body (src/app/flows/orderKeys.ts), so a double click, a
+ * retry or a second tab gets the same order; orderDetail carries the order token kept for the order.
+ */
+import { fromPromise } from 'xstate';
+import { call, type ApiError } from '../../api/client';
+import { endpoints } from '../../contract';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type CheckoutForm, type QuoteRequest } from '../../contract/orders';
+import { checkoutMachine, type CreatedOrder, type LoadedOrder } from '../../../machines/checkout.machine';
+import { forgetSubmission, orderTokenFor, rememberOrderToken, submissionKeyFor } from './orderKeys';
+import { paymentFlow } from './payment';
+
+export const checkoutActors = {
+  loadCatalog: fromPromise(() => call(endpoints.bundleList, { body: {}, silent: true })),
+  // The summary is asked while the customer types: no loading overlay.
+  quote: fromPromise(({ input }: { input: QuoteRequest }) => call(endpoints.quote, { body: input, silent: true, background: true })),
+  createOrder: fromPromise(async ({ input }: { input: CheckoutForm }): Promise<CreatedOrder> => {
+    const key = submissionKeyFor(input);
+    try {
+      const created = await call(endpoints.createOrder, { body: input, headers: { [IDEMPOTENCY_HEADER]: key }, silent: true });
+      rememberOrderToken(created.order.orderNo, created.orderToken);
+      return created;
+    } catch (error) {
+      // "do not resubmit, refresh to reorder": after a refresh the same body is a new order with a new key.
+      if ((error as ApiError).code === 'resubmit') forgetSubmission(input);
+      throw error;
+    }
+  }),
+  loadOrder: fromPromise(async ({ input }: { input: { orderNo: string } }): Promise<LoadedOrder> => {
+    const orderToken = orderTokenFor(input.orderNo);
+    const order = await call(endpoints.orderDetail, {
+      body: { orderNo: input.orderNo }, headers: orderToken ? { [ORDER_TOKEN_HEADER]: orderToken } : {}, silent: true, background: true,
+    });
+    return { order, orderToken };
+  }),
+  payment: paymentFlow,
+};
+
+/** The checkout chart with real calls and the payment chart as its child. */
+export const checkoutFlow = checkoutMachine.provide({ actors: checkoutActors });

@@ -1,0 +1,5 @@
+import { describe } from 'vitest';
+import { paymentModel } from './models/payment';
+import { describeChartPaths } from './toolkit/describeChart';
+
+describe('payment chart paths', () => describeChartPaths(paymentModel));
