@@ -3,7 +3,9 @@
  *  1. gzipped bytes of the JS and CSS the browser loads for `/` (real page load in Chromium);
  *  2. gateway requests per second on bundleList, against a bare node:http server serving the same JSON,
  *     in the same run, as a ratio (autocannon, loopback only, bounded in time);
- *  3. seconds from `npm start` on a built tree to /healthz answering (fresh data dir, then a restart).
+ *  3. seconds from `npm start` on a built tree to /healthz answering (fresh data dir, then a restart);
+ *  4. orders placed per second and their p99 latency with 20 concurrent buyers (create, tokenize a test card, pay),
+ *     on PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
  * Results are printed and written to test-results/bench.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -13,18 +15,26 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import pg from 'pg';
+import { benchOrders, type OrdersBench } from './benchOrders';
 
 const root = process.cwd();
 const tmp = join(root, '.tmp', 'bench');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+const BUYERS = 20;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startProduct(port: number, dataDir: string): Promise<{ child: ChildProcess; seconds: number }> {
+async function startProduct(port: number, dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
+  const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      // One address places every order: the per-IP guard would otherwise measure itself.
+      RATE_LIMIT_PER_MINUTE: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl, CODE_PEPPER: 'bench-pepper-0123456789' } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -90,7 +100,11 @@ async function main() {
   const gateway = await rps(bundleListUrl, { method: 'POST', body: '{}', headers });
   const bareNode = await rps(`http://127.0.0.1:${barePort}/`, { method: 'POST', body: '{}', headers });
   bare.close();
+
+  console.log(`placing orders with ${BUYERS} concurrent buyers for ${DURATION_S} s (PGlite)`);
+  const ordersPglite = await benchOrders(base, `http://127.0.0.1:${port + 1}`, { buyers: BUYERS, seconds: DURATION_S });
   await stop(fresh.child);
+  const ordersPostgres = process.env.DATABASE_URL ? await ordersOnPostgres(process.env.DATABASE_URL, port + 2) : null;
 
   const restart = await startProduct(port, dataDir);
   await stop(restart.child);
@@ -100,12 +114,39 @@ async function main() {
     initialLoad: load,
     bundleList: { gateway, bareNode, ratio: Number((gateway.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)), connections: CONNECTIONS, seconds: DURATION_S },
     startToHealthz: { freshDataDirSeconds: Number(fresh.seconds.toFixed(2)), restartSeconds: Number(restart.seconds.toFixed(2)) },
+    orders: { pglite: ordersPglite, postgres: ordersPostgres },
   };
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
   console.log(`initial load of /: ${(load.jsGzipBytes / 1024).toFixed(1)} KiB JS + ${(load.cssGzipBytes / 1024).toFixed(1)} KiB CSS gzipped (${load.files} files)`);
   console.log(`bundleList: gateway ${gateway.requestsPerSecond} req/s (p99 ${gateway.p99Ms} ms), bare node:http ${bareNode.requestsPerSecond} req/s, ratio ${report.bundleList.ratio}`);
   console.log(`npm start to /healthz: ${report.startToHealthz.freshDataDirSeconds} s on a fresh data dir, ${report.startToHealthz.restartSeconds} s on restart`);
+  for (const [name, r] of [['PGlite', ordersPglite], ['PostgreSQL', ordersPostgres]] as const) {
+    if (r) console.log(`orders (${name}, ${r.buyers} buyers): ${r.ordersPerSecond} orders/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.orders} placed, ${r.failures} failed`);
+  }
+  if (!ordersPostgres) console.log('orders on PostgreSQL: skipped (DATABASE_URL is unset)');
+}
+
+/** The same measurement on a fresh database of the PostgreSQL server at DATABASE_URL, dropped afterwards. */
+async function ordersOnPostgres(adminUrl: string, port: number): Promise<OrdersBench> {
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const product = await startProduct(port, join(tmp, 'unused'), url.toString());
+    try {
+      console.log(`placing orders with ${BUYERS} concurrent buyers for ${DURATION_S} s (PostgreSQL)`);
+      return await benchOrders(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, { buyers: BUYERS, seconds: DURATION_S });
+    } finally {
+      await stop(product.child);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
 
 main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   WECHAT_NOTIFY_COPIES: z.coerce.number().int().min(1).max(10).default(2),
   /** WeChat Pay sandbox: seconds between the phone paying and the first notification (a late one). */
   WECHAT_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  /** The coarse per-IP guard on API routes: requests per minute from one address. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 export type Env = z.infer<typeof envSchema>;
 
