@@ -49,7 +49,7 @@ export function esimForm(planId: number, overrides: Partial<CheckoutForm> = {}):
   });
 }
 
-export const newKey = () => randomUUID();
+export const newKey = (): string => randomUUID();
 
 export interface PlacedOrder { order: OrderData; orderToken: string }
 

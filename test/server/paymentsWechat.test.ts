@@ -18,7 +18,7 @@ interface Ctx { server: TestServer; twoGb: number }
 /** The calls every scenario below makes, against one test server. */
 function buyer(ctx: Ctx) {
   const anOrder = (token?: string) => placeOrder(ctx.server, esimForm(ctx.twoGb, { months: 1 }), { token });
-  const pay = (placed: PlacedOrder, body: Record<string, unknown>, key = newKey(), auth?: string) =>
+  const pay = (placed: PlacedOrder, body: Record<string, unknown>, key: string = newKey(), auth?: string) =>
     call<PaymentResult>(ctx.server, endpoints.payOrder, {
       body: { orderNo: placed.order.orderNo, ...body },
       headers: { 'Idempotency-Key': key, 'X-Order-Token': placed.orderToken, ...(auth ? bearer(auth) : {}) },
