@@ -12,6 +12,7 @@
  * - `checkRegistered… error`: the ticket is checked the moment it is issued; nothing can expire in between.
  * - path switches the screen does not offer in a state (e.g. password login from the middle of register).
  */
+import '../support/nodeRealmEncoding';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { endpoints } from '../../src/contract';
 import type { BundleList } from '../../src/contract/catalog';
 import type { CheckoutForm, OrderData } from '../../src/contract/orders';
@@ -58,7 +59,7 @@ export async function buyPaidOrder(baseUrl: string, paymentsUrl: string, opts: {
 }
 
 const trackingSubjects = (orderNo: string): string[] => ['en', 'zh-Hans', 'zh-Hant'].map((lang) => {
-  const file = JSON.parse(readFileSync(new URL(`../../i18n/${lang}/messages.json`, import.meta.url), 'utf8')) as { email: { trackingCode: { subject: string } } };
+  const file = JSON.parse(readFileSync(join(import.meta.dirname, `../../i18n/${lang}/messages.json`), 'utf8')) as { email: { trackingCode: { subject: string } } };
   return file.email.trackingCode.subject.replace('{{orderNo}}', orderNo);
 });
 
