@@ -14,7 +14,7 @@
  */
 import '../support/nodeRealmEncoding';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type Router } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { i18n, initI18n } from '../../i18n';
@@ -104,7 +104,7 @@ afterAll(async () => {
 
 /** Page object of /tracking: its verbs are the tracking chart's events. */
 class TrackingScreens {
-  constructor(private readonly order: BoughtOrder, private readonly router: Router) {}
+  constructor(private readonly order: BoughtOrder, private readonly router: ReturnType<typeof createMemoryRouter>) {}
 
   private field = (label: string) => screen.getByLabelText(i18n.t(label)) as HTMLInputElement;
   private set = (label: string, value: string) => fireEvent.change(this.field(label), { target: { value } });
