@@ -9,6 +9,13 @@ import { englishLeftovers } from './i18n-check';
  * 500MB metadata variants, and the eSIM page.
  */
 
+/** The catalogue id of a plan, as the checkout's plan select holds it. */
+async function planIdOf(page: Page, slug: string): Promise<number> {
+  const res = await page.request.post('/gateway/pcapp/api/v1/order/bundleList', { data: {} });
+  const body = (await res.json()) as { data: { plans: { id: number; slug: string }[] } };
+  return body.data.plans.find((p) => p.slug === slug)!.id;
+}
+
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -61,6 +68,10 @@ test.describe('US plans (/plans/propagate)', () => {
 
     await plans.buyLink('5gb-plan').click();
     await expect(page).toHaveURL(/\/plans\/bundleForm\?plan=5gb-plan&months=3&simType=esim$/);
+    // The checkout form starts from the choice.
+    await expect(page.getByLabel('Plan', { exact: true })).toHaveValue(String(await planIdOf(page, '5gb-plan')));
+    await expect(page.getByRole('radio', { name: /^3 months/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^eSIM/ })).toBeChecked();
   });
 
   test('the home page plan cards open the plan detail pages', async ({ page }) => {
