@@ -186,15 +186,48 @@ export function toQuoteRequest(d: CheckoutDraft): QuoteRequest {
 /** The quote can be asked only for a product and a whole number of SIMs. */
 export const canQuote = (d: CheckoutDraft): boolean => quoteRequest.safeParse(toQuoteRequest(d)).success;
 
-/** Every rule the contract's schema breaks, next to its field; the first issue per field is enough to act on. */
+/** Valid stand-ins for fields that already failed (see formProblems); state and ZIP depend on the country. */
+const STAND_INS: Record<string, unknown> = {
+  firstNameEn: 'A', lastNameEn: 'A', firstNameZh: null, lastNameZh: null, phone: '6265550100', email: 'a@example.com',
+  address1: 'A', address2: null, city: 'A', channel: 'other', termsAccepted: true, confirmPersonalUse: true, confirmUsOnly: true,
+  simCount: 1, couponCode: null, referralCode: null,
+};
+const ADDRESS_STAND_INS = { US: { state: 'CA', zip: '90001' }, CN: { state: 'A', zip: '100000' } } as const;
+
+function withStandIn(body: unknown, path: readonly (string | number)[]): boolean {
+  let node = body as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) return false;
+    node = node[key] as Record<string | number, unknown>;
+  }
+  const leaf = path[path.length - 1]!;
+  const country = node.country === 'CN' ? 'CN' : 'US';
+  if (leaf === 'state' || leaf === 'zip') { node[leaf] = ADDRESS_STAND_INS[country][leaf]; return true; }
+  if (typeof leaf === 'string' && leaf in STAND_INS) { node[leaf] = STAND_INS[leaf]; return true; }
+  return false;
+}
+
+/**
+ * Every rule the contract's schema breaks, next to its field (the first message per field). Zod skips a form's
+ * refinements once a field has failed (the posted SIM's address, the ZIP against the state ...), so the same schema
+ * is asked again with the failing fields set to valid stand-ins until no new rule shows: the customer sees every
+ * broken rule at once, and each message is still the schema's own.
+ */
 export function formProblems(d: CheckoutDraft): FieldErrors {
-  const result = checkoutFormSchema.safeParse(toOrderBody(d));
-  if (result.success) return {};
   const out: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.') || 'form';
-    const field = path === 'billing' ? 'billing.address1' : path;
-    if (!out[field]) out[field] = [issue.message];
+  const body = JSON.parse(JSON.stringify(toOrderBody(d))) as unknown;
+  for (let pass = 0; pass < 4; pass++) {
+    const result = checkoutFormSchema.safeParse(body);
+    if (result.success) break;
+    let patched = false;
+    for (const issue of result.error.issues) {
+      const path = issue.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
+      const joined = path.join('.') || 'form';
+      const field = joined === 'billing' ? 'billing.address1' : joined;
+      if (!out[field]) out[field] = [issue.message];
+      if (withStandIn(body, path)) patched = true;
+    }
+    if (!patched) break;
   }
   return out;
 }
