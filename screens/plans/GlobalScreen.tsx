@@ -22,7 +22,7 @@ function RegionSection({ region, simType }: { region: RegionView; simType: SimTy
   const lang = i18n.language;
   const name = t(`regions.${region.code}`, { defaultValue: region.code });
   return (
-    <section id={`region-${region.code}`} aria-labelledby={`region-${region.code}-title`} className="scroll-mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <section id={`region-${region.code}`} aria-labelledby={`region-${region.code}-title`} className="scroll-mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`region-${region.code}-title`} className="text-xl font-semibold text-slate-900">{name}</h2>
         <p className="text-sm font-medium text-blue-800">{t('global.destinations', { count: region.destinations.length })}</p>
@@ -31,7 +31,7 @@ function RegionSection({ region, simType }: { region: RegionView; simType: SimTy
         {region.destinations.map((d) => <li key={d.code}>{d.name}</li>)}
       </ul>
       <div className="mt-5 overflow-x-auto">
-        <table className="w-full min-w-[22rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('global.packsOf', { region: name })}</caption>
           <thead className="text-slate-600">
             <tr>
@@ -46,11 +46,11 @@ function RegionSection({ region, simType }: { region: RegionView; simType: SimTy
               const data = formatDataMb(pack.dataMb, lang);
               return (
                 <tr key={pack.id} data-testid={`pack-${pack.id}`}>
-                  <th scope="row" className="py-3 pr-3 font-semibold text-slate-900">{data}</th>
-                  <td className="py-3 pr-3">{t('global.days', { count: pack.days })}</td>
-                  <td className="py-3 pr-3 font-semibold text-slate-900">{formatMoney(pack.priceCents, lang)}</td>
+                  <th scope="row" className="whitespace-nowrap py-3 pr-2 font-semibold text-slate-900 sm:pr-3">{data}</th>
+                  <td className="whitespace-nowrap py-3 pr-2 sm:pr-3">{t('global.days', { count: pack.days })}</td>
+                  <td className="whitespace-nowrap py-3 pr-2 font-semibold text-slate-900 sm:pr-3">{formatMoney(pack.priceCents, lang)}</td>
                   <td className="py-3 text-right">
-                    <Link to={packBuyHref(pack.id, simType)} className={`${buttonPrimary} px-4 py-1.5`}
+                    <Link to={packBuyHref(pack.id, simType)} className={`${buttonPrimary} whitespace-nowrap px-3 py-1.5 sm:px-4`}
                       aria-label={t('global.buyNamed', { region: name, data, count: pack.days, sim: t(`simType.${simType}`) })}>
                       {t('global.buy')}
                     </Link>

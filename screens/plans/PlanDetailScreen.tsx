@@ -33,9 +33,9 @@ function PriceTable({ plan, offers, months }: { plan: Plan; offers: BundleList['
           const price = priceFor(plan, o.months, offers);
           return (
             <tr key={o.months} className={o.months === months ? 'bg-blue-50' : ''} aria-current={o.months === months ? 'true' : undefined}>
-              <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">{t('choice.monthsOption', { count: o.months })}</th>
-              <td className="py-2 pr-3">{formatMoney(price.perMonthCents, lang)}</td>
-              <td className="py-2 pr-3">{formatMoney(price.totalCents, lang)}</td>
+              <th scope="row" className="whitespace-nowrap py-2 pr-3 font-semibold text-slate-900">{t('choice.monthsOption', { count: o.months })}</th>
+              <td className="whitespace-nowrap py-2 pr-3">{formatMoney(price.perMonthCents, lang)}</td>
+              <td className="whitespace-nowrap py-2 pr-3">{formatMoney(price.totalCents, lang)}</td>
               <td className="py-2">{price.savedCents > 0 ? t('detail.saving', { amount: formatMoney(price.savedCents, lang), percent: price.percent }) : '—'}</td>
             </tr>
           );
@@ -91,13 +91,13 @@ export default function PlanDetailScreen() {
           <li aria-current="page" translate="no">{plan.name}</li>
         </ol>
       </nav>
+      <div className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('detail.title', { name: plan.name })}</h1>
+        <p className="mt-2 text-lg text-slate-700"><PlanData plan={plan} /></p>
+        <p className="mt-3 text-base text-slate-700">{t(plan.usMinutes === null ? 'detail.intro' : 'detail.introReduced', { count: plan.usMinutes ?? 0 })}</p>
+      </div>
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('detail.title', { name: plan.name })}</h1>
-            <p className="mt-2 text-lg text-slate-700"><PlanData plan={plan} /></p>
-            <p className="mt-3 text-base text-slate-700">{t(plan.usMinutes === null ? 'detail.intro' : 'detail.introReduced', { count: plan.usMinutes ?? 0 })}</p>
-          </div>
           <section aria-labelledby="includes" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h2 id="includes" className="mb-4 text-lg font-semibold text-slate-900">{t('detail.includes')}</h2>
             <Inclusions plan={plan} withData />
@@ -107,7 +107,7 @@ export default function PlanDetailScreen() {
             <PriceTable plan={plan} offers={catalog.multiMonth} months={choice.months} />
           </section>
         </div>
-        <aside className="space-y-5 lg:col-span-2" aria-label={t('detail.buyBox')}>
+        <aside className="order-first space-y-5 lg:order-none lg:col-span-2" aria-label={t('detail.buyBox')}>
           <div className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-blue-200 lg:sticky lg:top-4">
             <PlanChoices offers={catalog.multiMonth} choice={choice} onChange={setChoice} framed={false} discounts={plan.promotionEligible} />
             <PlanPrice plan={plan} choice={choice} offers={catalog.multiMonth} />
