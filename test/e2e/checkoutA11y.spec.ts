@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
+import { PaymentPage } from '../support/pages/PaymentPage';
+import type { Lang } from '../support/pages/i18nText';
+import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
+
+/** axe-core finds no serious or critical violation on the form (with its errors), payment and result pages, in each language. */
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+const LANGS: { lang: Lang; html: string }[] = [{ lang: 'en', html: 'en' }, { lang: 'zh-Hans', html: 'zh-Hans' }, { lang: 'zh-Hant', html: 'zh-Hant' }];
+
+test.describe('checkout accessibility (axe-core: no serious or critical violation)', () => {
+  for (const { lang, html } of LANGS) {
+    test(`form, payment, payment failed and result pages in ${lang}`, async ({ page }) => {
+      const checkout = new CheckoutPage(page, lang);
+      const payment = new PaymentPage(page, lang);
+      await checkout.open('plan=5gb-plan&months=3&simType=physical');
+      await expect(page.locator('html')).toHaveAttribute('lang', html);
+      await checkout.summaryTotal();
+      expect(await seriousViolations(page), 'form').toEqual([]);
+
+      await checkout.submit();
+      await checkout.expectFieldError('shipping.firstNameEn', checkout.t('validation:nameEn.required'));
+      expect(await seriousViolations(page), 'form with errors').toEqual([]);
+
+      await checkout.turnAutoRenewOn();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page), 'auto-renewal terms').toEqual([]);
+      await checkout.acceptAutoRenewTerms();
+
+      await checkout.fillBuyer({ ...BUYER, email: `a11y.${lang}.${Date.now()}@example.com` });
+      await checkout.fillAddress('shipping', CA_ADDRESS);
+      await checkout.confirmAll();
+      await checkout.submit();
+      await checkout.expectPaying();
+      await payment.expectCardFormReady();
+      expect(await seriousViolations(page), 'payment').toEqual([]);
+
+      await payment.typeCard({ ...TEST_CARDS.declined, postalCode: CA_ADDRESS.zip });
+      await payment.typeCardholder('Mei Lin');
+      await payment.submit();
+      await expect(page).toHaveURL(/\/plans\/bundleResultError\?/);
+      await checkout.viewMore();
+      expect(await seriousViolations(page), 'payment failed').toEqual([]);
+
+      await checkout.repay();
+      await checkout.expectPaying();
+      await payment.chooseMethod('wechat_pay');
+      await payment.submit();
+      await payment.expectIn('awaitingScan');
+      await expect(payment.panel().getByRole('img')).toBeVisible();
+      expect(await seriousViolations(page), 'WeChat Pay code').toEqual([]);
+
+      await payment.chooseMethod('bank_card');
+      await payment.typeCard({ ...TEST_CARDS.visa, postalCode: CA_ADDRESS.zip });
+      await payment.typeCardholder('Mei Lin');
+      await payment.submit();
+      await checkout.expectResult();
+      expect(await seriousViolations(page), 'result').toEqual([]);
+    });
+  }
+});
