@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { checkoutFlow } from '../../src/app/flows/checkout';
+import { checkoutFlow, flowClock } from '../../src/app/flows/checkout';
 import { persistResume, readResume } from '../../src/app/flows/checkoutResume';
 import { inspectFlow } from '../../src/app/flows/login';
 import { showDialog } from '../../src/app/feedback';
@@ -25,6 +25,7 @@ export default function CheckoutLayout() {
   const actor = useActorRef(checkoutFlow, {
     input: { startedFrom: startedFromPath(location.pathname), loggedIn: Boolean(getToken()), referralCode: getItem('plans/recommendCode') },
     inspect: inspectFlow,
+    clock: flowClock.current,
   });
   const snapshot = useSelector(actor, (s) => s);
 

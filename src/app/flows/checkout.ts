@@ -3,7 +3,7 @@
  * Idempotency-Key this browser keeps for the submitted body (src/app/flows/orderKeys.ts), so a double click, a
  * retry or a second tab gets the same order; orderDetail carries the order token kept for the order.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import { call, type ApiError } from '../../api/client';
 import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type CheckoutForm, type QuoteRequest } from '../../contract/orders';
@@ -39,3 +39,9 @@ export const checkoutActors = {
 
 /** The checkout chart with real calls and the payment chart as its child. */
 export const checkoutFlow = checkoutMachine.provide({ actors: checkoutActors });
+
+/**
+ * The clock the checkout's delays (quote debounce, fulfilment and WeChat polling, QR expiry) run on: the browser's
+ * timers, unless a screen-depth test sets a simulated clock it moves itself.
+ */
+export const flowClock: { current: ActorOptions<AnyActorLogic>['clock'] } = { current: undefined };
