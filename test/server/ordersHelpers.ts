@@ -73,3 +73,24 @@ export async function demoToken(server: TestServer): Promise<string> {
   if (!token) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
   return token;
 }
+
+/**
+ * Makes the next `method path` request from this process to `baseUrl` (a provider's API) get `status` and `body`
+ * without reaching the provider, as a real provider would answer it; every other request goes through. Answers a
+ * function that undoes it (also undone once used).
+ */
+export function providerAnswersOnce(baseUrl: string, method: string, path: string, status: number, body: unknown): () => void {
+  const real = globalThis.fetch;
+  const restore = () => { if (globalThis.fetch === fake) globalThis.fetch = real; };
+  const fake: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    const sameMethod = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase() === method;
+    if (sameMethod && url.origin === new URL(baseUrl).origin && url.pathname === path) {
+      restore();
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }
+    return real(input, init);
+  };
+  globalThis.fetch = fake;
+  return restore;
+}

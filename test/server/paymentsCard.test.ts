@@ -9,7 +9,7 @@ import { cardProviderKey } from '../../src/server/services/paymentsKeys';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard, type TestCardName } from '../support/payments';
 import { bearer, call, passwordLogin, randomPhone, register } from './helpers';
-import { demoToken, errorText, esimForm, LANGS, newKey, placeOrder, planIdOf } from './ordersHelpers';
+import { demoToken, errorText, esimForm, LANGS, newKey, placeOrder, planIdOf, providerAnswersOnce } from './ordersHelpers';
 
 /** The orders below are billed in Los Angeles (ZIP 90012): the card form's postal code must be the same. */
 const BILLING_ZIP = '90012';
@@ -174,6 +174,29 @@ describe.each(testDatabases())('card payments on %s', (_name, databaseUrl) => {
       expect(another.body.data?.status).toBe('paid');
       const cards = await server.db.select().from(savedCards).where(eq(savedCards.id, another.body.data!.savedCardId!));
       expect(cards).toMatchObject([{ brand: 'amex', isDefault: false }]);
+    });
+
+    it('keeping the card on file failing after the charge (Cards API 404) leaves the order paid by that one charge', async () => {
+      const phone = randomPhone();
+      await register(server, phone, 'Lotus#2917');
+      const token = (await passwordLogin(server, phone, 'Lotus#2917')).body.data!.access_token;
+      const { order } = await anOrder(token);
+      // Square answers 404 NOT_FOUND to CreateCard for a customer id it does not know.
+      const undo = providerAnswersOnce(server.paymentsUrl, 'POST', '/v2/cards', 404, {
+        errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'Customer not found.', field: 'card.customer_id' }],
+      });
+      try {
+        const res = await pay(order.orderNo, { method: 'bank_card', sourceId: await tokenFor('visa'), cardholderName: 'Mei Chen', saveCard: true }, { auth: token });
+        expect(res.body.data).toMatchObject({ status: 'paid', savedCardId: null, card: { brand: 'visa', last4: '1111' } });
+      } finally {
+        undo();
+      }
+      expect(await orderRow(order.orderNo)).toMatchObject({ status: 'paid', payMethod: 'bank_card' });
+      expect(await server.db.select().from(payments).where(eq(payments.payableRef, order.orderNo))).toMatchObject([{ status: 'succeeded', savedCardId: null }]);
+      // The buyer is told the order is paid, not asked to pay again: one charge, nothing on file.
+      expect((await pay(order.orderNo, { method: 'bank_card', sourceId: await tokenFor('visa'), cardholderName: 'Mei Chen' }, { auth: token })).body.code).toBe('resubmit');
+      expect(await chargesOf(order.orderNo)).toMatchObject([{ status: 'COMPLETED', amountCents: order.payAmountCents }]);
+      expect((await call<{ cards: unknown[] }>(server, endpoints.cardList, { headers: bearer(token) })).body.data!.cards).toEqual([]);
     });
 
     it('a visitor cannot keep a card on file, nor charge one', async () => {

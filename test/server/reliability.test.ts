@@ -18,12 +18,13 @@ import { createClock } from '../../src/server/clock';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import { startGateway } from '../../src/server/start';
+import { CardProviderError } from '../../src/server/adapters/payments/types';
 import { reconcilePayments, RECONCILE_GRACE_MS } from '../../src/server/services/reconciliation';
 import { WECHAT_NOTIFY_PATH } from '../../src/server/services/paymentsWechat';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard, wechatNotifyAgain, wechatPhonePay } from '../support/payments';
 import { bearer, call } from './helpers';
-import { checkoutForm, demoToken, esimForm, newKey, placeOrder, planIdOf, postOrder, type PlacedOrder } from './ordersHelpers';
+import { checkoutForm, demoToken, esimForm, newKey, placeOrder, planIdOf, postOrder, providerAnswersOnce, type PlacedOrder } from './ordersHelpers';
 
 const visaFor = (paymentsUrl: string, postalCode = '90012') => tokenizeCard(paymentsUrl, { ...TEST_CARDS.visa, postalCode });
 const payByCard = (server: Pick<TestServer, 'url'>, placed: PlacedOrder, sourceId: string, key = newKey()) =>
@@ -207,12 +208,29 @@ describe('the card provider out of reach, on PGlite', () => {
     expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.data?.status).toBe('paid');
   });
 
-  it('a request the provider refused outright charged nothing: the order is payable again at once', async () => {
+  it('a CreatePayment request the provider refused outright (4xx, no payment) charged nothing: the order is payable again at once', async () => {
     const placed = await placeOrder(server, esimForm(await planIdOf(server, '2gb-plan'), { months: 1 }));
-    failNextCharge(Object.assign(new Error('card provider answered 400 BAD_REQUEST'), { status: 400 }));
+    providerAnswersOnce(server.paymentsUrl, 'POST', '/v2/payments', 400, {
+      errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'INVALID_VALUE', detail: 'Invalid value.', field: 'amount_money.amount' }],
+    });
     expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.code).toBe('serverError');
     expect((await server.db.select().from(orders).where(eq(orders.orderNo, placed.order.orderNo)))[0]!.status).toBe('awaiting_payment');
+    expect(await server.db.select().from(payments).where(eq(payments.payableRef, placed.order.orderNo))).toMatchObject([{ status: 'failed', failureCode: 'PROVIDER_REFUSED' }]);
     expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.data?.status).toBe('paid');
+  });
+
+  it.each([
+    ['a 4xx error that is not a refusal of the charge', Object.assign(new Error('card provider answered 404 NOT_FOUND'), { status: 404 })],
+    ['a reused idempotency key (its first request may have charged)', new CardProviderError('IDEMPOTENCY_KEY_REUSED', 400, 'reused')],
+  ])('%s leaves the attempt pending: reconciliation settles it from the provider\'s records', async (_what, error) => {
+    const placed = await placeOrder(server, esimForm(await planIdOf(server, '2gb-plan'), { months: 1 }));
+    failNextCharge(error);
+    expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.data).toMatchObject({ status: 'pending' });
+    expect((await server.db.select().from(orders).where(eq(orders.orderNo, placed.order.orderNo)))[0]!.status).toBe('paying');
+    expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.code).toBe('120086');
+    server.clock.advance(RECONCILE_GRACE_MS + 1000);
+    await reconcilePayments(server.app.deps);
+    expect(await server.db.select().from(payments).where(eq(payments.payableRef, placed.order.orderNo))).toMatchObject([{ status: 'failed', failureCode: 'NOT_RECEIVED' }]);
   });
 });
 

@@ -4,7 +4,7 @@
  * records what the provider said.
  */
 import { and, eq } from 'drizzle-orm';
-import type { CardPaymentOutcome } from '../adapters/payments/types';
+import { CardProviderError, type CardPaymentOutcome } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import { savedCards } from '../db/schema';
 import { GatewayError } from '../http/errors';
@@ -61,9 +61,8 @@ export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Prom
       storeForCustomer: keepOnFile ? `customer-${pay.customerId}` : null,
     });
   } catch (e) {
-    const status = (e as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500 && status !== 429) {
-      // The provider refused the request itself, so nothing was charged: the order is as it was.
+    if (e instanceof CardProviderError && e.refusedBeforeCharge) {
+      // The provider refused the CreatePayment request itself, so nothing was charged: the order is as it was.
       await settleFailure(deps, p.id, { code: PROVIDER_REFUSED, effect: 'restore' });
       throw e;
     }
@@ -75,6 +74,9 @@ export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Prom
   await deps.config.faults?.afterProviderCharge?.();
 
   if (outcome.status === 'COMPLETED') {
+    if (outcome.cardOnFileFailure) {
+      pay.log.warn({ paymentId: p.id, reason: outcome.cardOnFileFailure }, 'the payment went through but the card could not be kept on file');
+    }
     await settleSuccess(deps, p.id, {
       providerPaymentId: outcome.paymentId, card: outcome.card,
       save: keepOnFile && outcome.cardId

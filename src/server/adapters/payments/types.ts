@@ -27,9 +27,31 @@ export interface CreateCardPayment {
 }
 
 export type CardPaymentOutcome =
-  | { status: 'COMPLETED'; paymentId: string; card: CardDetails; cardId: string | null }
+  | {
+    status: 'COMPLETED'; paymentId: string; card: CardDetails;
+    /** The card kept on file (storeForCustomer), or null when the bank declined keeping it or keeping it failed. */
+    cardId: string | null;
+    /** Why keeping the card on file failed, other than the bank declining it (for the log); the payment stands. */
+    cardOnFileFailure?: string;
+  }
   | { status: 'FAILED'; paymentId: string | null; errorCode: CardErrorCode; card: CardDetails | null }
   | { status: 'TOKEN_INVALID'; errorCode: CardTokenError };
+
+/** The card provider answered with an error instead of a payment (thrown by CardPayments.createPayment and the others). */
+export class CardProviderError extends Error {
+  /**
+   * True only when the provider refused the CreatePayment request itself (a 4xx answer without a payment), so
+   * nothing was charged. Any other error (a timeout, a 5xx, a 429, a reused idempotency key whose first request
+   * may have charged) leaves the charge unknown.
+   */
+  readonly refusedBeforeCharge: boolean;
+
+  constructor(readonly code: string, readonly status: number, detail: string, opts: { refusedBeforeCharge?: boolean } = {}) {
+    super(`card provider answered ${status} ${code}: ${detail}`);
+    this.name = 'CardProviderError';
+    this.refusedBeforeCharge = opts.refusedBeforeCharge ?? false;
+  }
+}
 
 export interface CardPayments {
   createPayment(req: CreateCardPayment): Promise<CardPaymentOutcome>;

@@ -1,21 +1,17 @@
 /**
  * The gateway's card payments adapter: Square's Payments and Cards APIs over HTTP, here pointed at the sandbox
  * with the merchant's access token. Declines are answers, not errors; only a request the provider refuses as
- * malformed (or a reused idempotency key) throws.
+ * malformed (or a reused idempotency key) throws. Once a payment is COMPLETED nothing that follows (keeping the
+ * card on file) can turn it into an error: the money is taken, so the caller must record it.
  */
 import { createHash } from 'node:crypto';
 import { SDK_PATH } from '../browser/protocol';
 import { productBrand } from '../brands';
 import type { SquareCredentials } from '../sandbox/credentials';
-import type { CardDetails, CardErrorCode, CardPaymentOutcome, CardPayments, CardTokenError } from '../types';
+import { CardProviderError, type CardDetails, type CardErrorCode, type CardPaymentOutcome, type CardPayments, type CardTokenError } from '../types';
 import { browserOrigin } from './browserHost';
 
-export class CardProviderError extends Error {
-  constructor(readonly code: string, readonly status: number, detail: string) {
-    super(`card provider answered ${status} ${code}: ${detail}`);
-    this.name = 'CardProviderError';
-  }
-}
+export { CardProviderError };
 
 interface SquareErrorJson { category: string; code: string; detail?: string }
 interface SquarePaymentJson {
@@ -49,19 +45,27 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
     return { status: res.status, json };
   }
 
-  const fail = (status: number, errors: SquareErrorJson[] | undefined): never => {
+  const fail = (status: number, errors: SquareErrorJson[] | undefined, opts: { refusedBeforeCharge?: boolean } = {}): never => {
     const e = errors?.[0];
-    throw new CardProviderError(e?.code ?? 'UNKNOWN', status, e?.detail ?? 'no detail');
+    throw new CardProviderError(e?.code ?? 'UNKNOWN', status, e?.detail ?? 'no detail', opts);
   };
 
-  async function storeCard(paymentId: string, customerRef: string, key: string): Promise<string | null> {
-    const { status, json } = await call<{ card?: { id: string } }>('POST', '/v2/cards', {
-      idempotency_key: derivedKey(key, 'card'), source_id: paymentId, card: { customer_id: customerRef },
-    });
-    if (json.card) return json.card.id;
-    // The bank declining to keep the card is an answer: the payment stands, the card is not on file.
-    if (json.errors?.[0]?.category === 'PAYMENT_METHOD_ERROR') return null;
-    return fail(status, json.errors);
+  /**
+   * Keeps the card of a completed payment on file. Never throws: the payment stands whatever the Cards API says.
+   * The bank declining to keep the card is an answer (no failure); anything else is told as `failure`.
+   */
+  async function storeCard(paymentId: string, customerRef: string, key: string): Promise<{ cardId: string | null; failure: string | null }> {
+    try {
+      const { status, json } = await call<{ card?: { id: string } }>('POST', '/v2/cards', {
+        idempotency_key: derivedKey(key, 'card'), source_id: paymentId, card: { customer_id: customerRef },
+      });
+      if (json.card) return { cardId: json.card.id, failure: null };
+      const e = json.errors?.[0];
+      if (e?.category === 'PAYMENT_METHOD_ERROR') return { cardId: null, failure: null };
+      return { cardId: null, failure: `cards API answered ${status} ${e?.code ?? 'UNKNOWN'}: ${e?.detail ?? 'no detail'}` };
+    } catch (error) {
+      return { cardId: null, failure: `cards API unreachable: ${error instanceof Error ? error.message : String(error)}` };
+    }
   }
 
   return {
@@ -74,8 +78,11 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
       });
       const payment = json.payment;
       if (payment?.status === 'COMPLETED') {
-        const cardId = req.storeForCustomer ? await storeCard(payment.id, req.storeForCustomer, req.idempotencyKey) : null;
-        return { status: 'COMPLETED', paymentId: payment.id, card: cardOf(payment)!, cardId };
+        const kept = req.storeForCustomer ? await storeCard(payment.id, req.storeForCustomer, req.idempotencyKey) : null;
+        return {
+          status: 'COMPLETED', paymentId: payment.id, card: cardOf(payment)!, cardId: kept?.cardId ?? null,
+          ...(kept?.failure ? { cardOnFileFailure: kept.failure } : {}),
+        };
       }
       const code = json.errors?.[0]?.code;
       if (payment?.status === 'FAILED') {
@@ -83,7 +90,10 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
         return { status: 'FAILED', paymentId: payment.id, errorCode, card: cardOf(payment) };
       }
       if (TOKEN_ERRORS.includes(code as CardTokenError)) return { status: 'TOKEN_INVALID', errorCode: code as CardTokenError };
-      return fail(status, json.errors);
+      // A 4xx without a payment is the request refused as it stands: nothing charged. Not so for a reused key (its
+      // first request may have charged), a 429 (maybe not even read) or a 5xx (maybe charged before failing).
+      const refusedBeforeCharge = !payment && status >= 400 && status < 500 && status !== 429 && code !== 'IDEMPOTENCY_KEY_REUSED';
+      return fail(status, json.errors, { refusedBeforeCharge });
     },
 
     async listPayments(referenceId) {
