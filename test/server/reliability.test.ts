@@ -20,7 +20,9 @@ import { seed } from '../../src/server/db/seed';
 import { startGateway } from '../../src/server/start';
 import { CardProviderError } from '../../src/server/adapters/payments/types';
 import { reconcilePayments, RECONCILE_GRACE_MS } from '../../src/server/services/reconciliation';
-import { WECHAT_NOTIFY_PATH } from '../../src/server/services/paymentsWechat';
+import { createWechatQr, WECHAT_NOTIFY_PATH } from '../../src/server/services/paymentsWechat';
+import { paymentKeyFor, wechatTradeNo } from '../../src/server/services/paymentsKeys';
+import { startAttempt } from '../../src/server/services/paymentsStart';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard, wechatNotifyAgain, wechatPhonePay } from '../support/payments';
 import { bearer, call } from './helpers';
@@ -173,7 +175,8 @@ describe('a crash between the charge and the commit, simulated in process on PGl
     const now = server.clock.now();
     await server.db.insert(payments).values({
       payableKind: 'order', payableRef: placed.order.orderNo, method: 'bank_card', idempotencyKey: `order:${placed.order.orderNo}:lost`,
-      requestHash: 'x', amountCents: placed.order.payAmountCents, status: 'pending', provider: 'card_sandbox', createdAt: now, updatedAt: now,
+      requestHash: 'x', amountCents: placed.order.payAmountCents, status: 'pending', provider: 'card_sandbox',
+      nextCheckAt: new Date(now.getTime() + RECONCILE_GRACE_MS), createdAt: now, updatedAt: now,
     });
     await server.db.update(orders).set({ status: 'paying' }).where(eq(orders.orderNo, placed.order.orderNo));
     server.clock.advance(RECONCILE_GRACE_MS + 1000);
@@ -181,6 +184,60 @@ describe('a crash between the charge and the commit, simulated in process on PGl
     expect(await server.db.select().from(payments).where(eq(payments.payableRef, placed.order.orderNo))).toMatchObject([{ status: 'failed', failureCode: 'NOT_RECEIVED' }]);
     expect((await server.db.select().from(orders).where(eq(orders.orderNo, placed.order.orderNo)))[0]!.status).toBe('payment_failed');
     expect((await payByCard(server, placed, await visaFor(server.paymentsUrl))).body.data?.status).toBe('paid');
+  });
+});
+
+describe.each(testDatabases())('reconciliation behind many unpaid WeChat QRs, on %s', (_name, databaseUrl) => {
+  let server: TestServer;
+  let crashNext = false;
+  beforeAll(async () => {
+    server = await startTestServer({
+      databaseUrl,
+      config: { faults: { afterProviderCharge: () => { if (crashNext) { crashNext = false; throw new Error('simulated crash after the charge'); } } } },
+    });
+  });
+  afterAll(async () => { await server?.close(); });
+
+  /** `n` QRs shown for one order and never scanned: pending attempts, NOTPAY at WeChat Pay. */
+  async function unpaidQrs(placed: PlacedOrder, n: number) {
+    const deps = server.app.deps;
+    const order = (await server.db.select().from(orders).where(eq(orders.orderNo, placed.order.orderNo)))[0]!;
+    for (let i = 0; i < n; i++) {
+      const key = paymentKeyFor(order.orderNo, newKey());
+      const started = await startAttempt(deps, order.orderNo, {
+        key, requestHash: `qr-${i}`, method: 'wechat_pay', customerId: null, provider: 'wechat_sandbox', providerPaymentId: wechatTradeNo(key),
+      });
+      if (!('created' in started)) throw new Error('the attempt existed already');
+      await createWechatQr(deps, order, started.created, { notifyUrl: new URL(WECHAT_NOTIFY_PATH, server.url).toString() });
+    }
+  }
+
+  it('a card charge whose commit was lost is reconciled in the next run, and a paid QR whose notification was lost soon after', async () => {
+    const plan = await planIdOf(server, '2gb-plan');
+    await unpaidQrs(await placeOrder(server, esimForm(plan, { months: 1 })), 101);
+
+    const card = await placeOrder(server, esimForm(plan, { months: 1 }));
+    crashNext = true;
+    expect((await payByCard(server, card, await visaFor(server.paymentsUrl))).body.code).toBe('serverError');
+    await expectChargedNotRecorded(server.db, card);
+
+    const wechat = await placeOrder(server, esimForm(plan, { months: 1 }));
+    const qr = await call<PaymentResult>(server, endpoints.payOrder, {
+      body: { orderNo: wechat.order.orderNo, method: 'wechat_pay' }, headers: { 'Idempotency-Key': newKey(), 'X-Order-Token': wechat.orderToken },
+    });
+    const [attempt] = await server.db.select().from(payments).where(eq(payments.payableRef, wechat.order.orderNo));
+    // The phone pays while the gateway cannot be reached: the notification is lost.
+    await server.db.update(sandboxWechatOrders).set({ notifyUrl: 'http://127.0.0.1:9/' }).where(eq(sandboxWechatOrders.outTradeNo, attempt!.providerPaymentId!));
+    await wechatPhonePay(server.paymentsUrl, qr.body.data!.wechat!.codeUrl, 'pay');
+
+    server.clock.advance(RECONCILE_GRACE_MS + 1000);
+    await reconcilePayments(server.app.deps);
+    await expectPaidOnce(server.db, card);
+    // The unpaid QRs asked about once wait their turn again; the next run reaches the newest one.
+    server.clock.advance(60_000);
+    await reconcilePayments(server.app.deps);
+    expect((await server.db.select().from(orders).where(eq(orders.orderNo, wechat.order.orderNo)))[0]).toMatchObject({ status: 'paid', payMethod: 'wechat_pay' });
+    expect(await server.db.select().from(payments).where(eq(payments.status, 'pending'))).toHaveLength(101);
   });
 });
 

@@ -288,11 +288,18 @@ export const payments = pgTable('payments', {
   cardExpYear: integer('card_exp_year'),
   /** The card kept on file by this payment ("save the card"), or the saved card it charged (default_card). */
   savedCardId: integer('saved_card_id').references(() => savedCards.id),
+  /**
+   * When the reconciliation job next asks the provider about this row: a pending attempt, or a duplicate payment
+   * being given back. Pushed back each time the provider's answer is not final yet; null once settled.
+   */
+  nextCheckAt: at('next_check_at'),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 }, (t) => [
   index('payments_payable').on(t.payableKind, t.payableRef),
-  index('payments_pending').on(t.status, t.createdAt),
+  index('payments_next_check').on(t.provider, t.nextCheckAt).where(sql`next_check_at is not null`),
+  // Nothing the reconciliation must finish can be left without a time to look at it.
+  check('payments_unsettled_scheduled', sql`(${t.status} <> 'pending' and ${t.failureCode} is distinct from 'REFUND_PENDING') or ${t.nextCheckAt} is not null`),
   // At most one successful payment per payable: the database, not the code, guarantees "paid exactly once".
   uniqueIndex('payments_one_success').on(t.payableKind, t.payableRef).where(sql`status = 'succeeded'`),
 ]);

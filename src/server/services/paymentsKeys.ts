@@ -20,3 +20,9 @@ export const NOT_RECEIVED = 'NOT_RECEIVED';          // the provider never got t
 export const PROVIDER_REFUSED = 'PROVIDER_REFUSED';  // the provider refused the request itself (4xx): nothing charged
 export const REFUND_PENDING = 'REFUND_PENDING';      // paid twice: this one is being given back
 export const REFUNDED = 'REFUNDED';                  // paid twice: this one was given back
+
+/**
+ * How long an attempt may be pending before reconciliation asks the provider about it, and before silence at the
+ * provider means "never received": far longer than any provider call takes, so a request still running is never judged.
+ */
+export const RECONCILE_GRACE_MS = 2 * 60_000;

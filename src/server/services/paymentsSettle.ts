@@ -62,14 +62,14 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     const cardColumns = card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {};
     const providerPaymentId = details.providerPaymentId ?? p.providerPaymentId;
     if (order.status === 'paid') {
-      await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns, updatedAt: now })
+      await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns, nextCheckAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
       return 'duplicate' as const;
     }
     const savedCardId = details.save && card
       ? await saveCard(tx, { ...details.save, card, now })
       : p.savedCardId;
-    await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns, savedCardId, updatedAt: now })
+    await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns, savedCardId, nextCheckAt: null, updatedAt: now })
       .where(eq(payments.id, p.id));
     await markOrderPaid(tx, order, p.method, now);
     return 'paid' as const;
@@ -98,7 +98,7 @@ export async function settleFailure(
     if (p.status !== 'pending') return false;
     const card = failure.card;
     await tx.update(payments).set({
-      status: 'failed', failureCode: failure.code, providerPaymentId: failure.providerPaymentId ?? p.providerPaymentId, updatedAt: now,
+      status: 'failed', failureCode: failure.code, providerPaymentId: failure.providerPaymentId ?? p.providerPaymentId, nextCheckAt: null, updatedAt: now,
       ...(card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
     }).where(eq(payments.id, p.id));
     // Only a card attempt holds the order in 'paying'; a WeChat QR never blocks another way to pay.
@@ -124,7 +124,7 @@ export async function refundDuplicate(deps: Deps, p: PaymentRow): Promise<boolea
     ? await deps.payments.wechat.refund({ outTradeNo: p.providerPaymentId, outRefundNo: wechatRefundNo(p.providerPaymentId), amountCents: p.amountCents })
     : await deps.payments.card.refundPayment({ idempotencyKey: cardRefundKey(p.idempotencyKey), paymentId: p.providerPaymentId, amountCents: p.amountCents });
   if (refunded) {
-    await deps.db.update(payments).set({ failureCode: REFUNDED, updatedAt: deps.clock.now() })
+    await deps.db.update(payments).set({ failureCode: REFUNDED, nextCheckAt: null, updatedAt: deps.clock.now() })
       .where(and(eq(payments.id, p.id), eq(payments.failureCode, REFUND_PENDING)));
   }
   return refunded;

@@ -12,6 +12,7 @@ import { GatewayError } from '../http/errors';
 import type { OrderRow } from './orders';
 import { lockOrder } from './paymentsSettle';
 import { paymentByKey, type PaymentRow } from './paymentsView';
+import { RECONCILE_GRACE_MS } from './paymentsKeys';
 
 /** Paid or closed: "do not resubmit, refresh to reorder". A card attempt running: "do not submit twice" (120086). */
 export function assertPayable(order: OrderRow): void {
@@ -53,7 +54,8 @@ export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Pro
       requestHash: a.requestHash, amountCents: order.payAmountCents, status: 'pending', provider: a.provider,
       providerPaymentId: a.providerPaymentId ?? null, savedCardId: a.savedCardId ?? null,
       cardBrand: a.card?.brand ?? null, cardLast4: a.card?.last4 ?? null, cardExpMonth: a.card?.expMonth ?? null, cardExpYear: a.card?.expYear ?? null,
-      createdAt: now, updatedAt: now,
+      // Reconciliation looks at it once no request of ours can still be running for it.
+      nextCheckAt: new Date(now.getTime() + RECONCILE_GRACE_MS), createdAt: now, updatedAt: now,
     }).returning();
     if (a.provider === 'card_sandbox') {
       await tx.update(orders).set({ status: 'paying', payMethod: a.method, updatedAt: now }).where(eq(orders.id, order.id));
