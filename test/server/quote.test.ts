@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { QuoteData, QuoteRequest } from '../../src/contract/orders';
-import { discountCodes, globalPacks, plans, referralCodes } from '../../src/server/db/schema';
+import { discountCodes, globalPacks, multiMonthDiscounts, plans, referralCodes } from '../../src/server/db/schema';
+import { multiMonthPercentFor } from '../../src/domain/pricing';
 import { PREPAID_WIRELESS_RATE_BPS } from '../../src/server/adapters/taxSandbox';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { bearer, call, register, randomPhone, passwordLogin } from './helpers';
-import { demoToken, errorText, LANGS, planIdOf } from './ordersHelpers';
+import { demoToken, errorText, esimForm, LANGS, placeOrder, planIdOf } from './ordersHelpers';
 
 const HOUR = 3_600_000;
 
@@ -210,6 +211,16 @@ describe.each(testDatabases())('quote on %s', (_name, databaseUrl) => {
   describe('the 500MB plan', () => {
     it('is priced without codes', async () => {
       expect(await quoted({ planId: fiveHundredMb, months: 1 })).toMatchObject({ planName: '500MB', totalCents: 1000 });
+    });
+
+    it.each([3, 6, 12] as const)('gets no multi-month discount for %i months, as the plan pages show it; the order is charged so', async (months) => {
+      const q = await quoted({ planId: fiveHundredMb, months });
+      expect(q).toMatchObject({ multiMonthPercent: 0, planCostCents: 1000 * months, multiMonthDiscountCents: 0, totalCents: 1000 * months });
+      const plan = (await server.db.select().from(plans).where(eq(plans.id, fiveHundredMb)))[0]!;
+      expect(multiMonthPercentFor(plan, months, await server.db.select().from(multiMonthDiscounts))).toBe(q.multiMonthPercent);
+      const { order } = await placeOrder(server, esimForm(fiveHundredMb, { months }));
+      expect(order).toMatchObject({ planCostCents: 1000 * months, multiMonthDiscountCents: 0, discountCents: 0 });
+      expect(order.payAmountCents).toBe(1000 * months + order.taxCents);
     });
 
     it.each(LANGS)('is not eligible for a discount or a referral code, each named, in %s', async (lang) => {

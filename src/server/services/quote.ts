@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { QuoteData } from '../../contract/orders';
-import { MAX_SIMS_PER_ORDER, quote, type CodeDiscount, type ShippingCountry, type ShippingMethod } from '../../domain/pricing';
+import { MAX_SIMS_PER_ORDER, multiMonthPercentFor, quote, type CodeDiscount, type ShippingCountry, type ShippingMethod } from '../../domain/pricing';
 import type { Deps } from '../context';
 import { globalPacks, multiMonthDiscounts, plans } from '../db/schema';
 import { GatewayError } from '../http/errors';
@@ -46,11 +46,15 @@ async function findProduct(deps: Deps, ask: QuoteAsk): Promise<Product & { promo
   return { kind: 'global', planId: null, globalPackId: pack.id, planName: globalPackName(pack.dataMb, pack.days), monthlyPriceCents: pack.priceCents, promotionEligible: true };
 }
 
-async function multiMonthPercent(deps: Deps, product: Product, months: number): Promise<number> {
+/**
+ * The multi-month discount by the one rule the plan pages show too (src/domain/pricing.ts multiMonthPercentFor):
+ * "The 500MB plan is excluded from discount and referral promotions", so it is bought for months at full price.
+ */
+async function multiMonthPercent(deps: Deps, product: Product & { promotionEligible: boolean }, months: number): Promise<number> {
   if (product.kind === 'global') return 0;
-  const [row] = await deps.db.select().from(multiMonthDiscounts).where(eq(multiMonthDiscounts.months, months));
-  if (!row) throw fieldError('productNotFound', 'months');
-  return row.discountPercent;
+  const offers = await deps.db.select().from(multiMonthDiscounts);
+  if (!offers.some((o) => o.months === months)) throw fieldError('productNotFound', 'months');
+  return multiMonthPercentFor(product, months, offers);
 }
 
 /** "Shipping ... free in US and China, express 1-3 days": express only for a physical SIM sent to the US. */
