@@ -45,7 +45,7 @@ export async function buildApp({ db, clock, messages, config, adapters }: BuildA
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
   });
-  const deps: Deps = { db, clock, messages, config, ...adapters, sandboxCaptchas: config.sandbox ? new Map() : null };
+  const deps: Deps = { db, clock, messages, config, ...adapters, sandboxCaptchas: config.sandbox ? new Map() : null, log: app.log };
   app.decorate('deps', deps);
   let ready = false;
   let jobRunner: { stop(): Promise<void> } | null = null;

@@ -42,4 +42,6 @@ export interface Deps extends Adapters {
   config: GatewayConfig;
   /** Sandbox only: captcha token → answer, in memory, so automated tests can pass the captcha. */
   sandboxCaptchas: Map<string, { answer: string; expiresAt: number }> | null;
+  /** The gateway's logger, for work that must not fail its caller but must not go unnoticed either. */
+  log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }

@@ -120,6 +120,42 @@ describe.each(testDatabases())('WeChat Pay on %s', (_name, databaseUrl) => {
     expect((await b.orderRow(placed)).status).toBe('awaiting_payment');
   });
 
+  it('a QR WeChat Pay never received (ORDER_NOT_EXIST on close) does not block paying by card', async () => {
+    const placed = await b.anOrder();
+    const wechat = ctx.server.app.deps.payments.wechat;
+    const create = wechat.createNativeOrder;
+    // The request that would have created the QR at WeChat Pay never arrives; the attempt is written already.
+    wechat.createNativeOrder = async () => { throw new Error('connect ECONNREFUSED'); };
+    try {
+      expect((await b.byWechat(placed)).body.code).toBe('serverError');
+    } finally {
+      wechat.createNativeOrder = create;
+    }
+    expect(await b.attempts(placed)).toMatchObject([{ status: 'pending', provider: 'wechat_sandbox' }]);
+    expect((await b.byCard(placed)).body.data).toMatchObject({ status: 'paid', method: 'bank_card' });
+    expect(await b.attempts(placed)).toMatchObject([{ status: 'failed', failureCode: 'NOT_RECEIVED', nextCheckAt: null }, { status: 'succeeded', method: 'bank_card' }]);
+    expect(await b.orderRow(placed)).toMatchObject({ status: 'paid', payMethod: 'bank_card' });
+  });
+
+  it('a QR that cannot be closed now does not fail paying another way: it is left to reconciliation', async () => {
+    const placed = await b.anOrder();
+    await b.byWechat(placed);
+    const wechat = ctx.server.app.deps.payments.wechat;
+    const close = wechat.closeOrder;
+    wechat.closeOrder = async () => { throw new Error('WeChat Pay answered 500 SYSTEM_ERROR'); };
+    try {
+      expect((await b.byCard(placed)).body.data).toMatchObject({ status: 'paid', method: 'bank_card' });
+    } finally {
+      wechat.closeOrder = close;
+    }
+    expect(await b.attempts(placed)).toMatchObject([{ status: 'pending', provider: 'wechat_sandbox' }, { status: 'succeeded' }]);
+    ctx.server.clock.advance(3 * MINUTE);
+    await reconcilePayments(ctx.server.app.deps);
+    ctx.server.clock.advance(WECHAT_QR_TTL_MS);
+    await reconcilePayments(ctx.server.app.deps);
+    expect(await b.attempts(placed)).toMatchObject([{ status: 'failed', failureCode: 'WECHAT_CLOSED' }, { status: 'succeeded' }]);
+  });
+
   it('reconciliation closes a QR nobody paid once it has expired; the order still waits for payment', async () => {
     const placed = await b.anOrder();
     await b.byWechat(placed);

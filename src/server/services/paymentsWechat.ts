@@ -10,6 +10,7 @@ import type { WechatNotification } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import { payments } from '../db/schema';
 import type { OrderRow } from './orders';
+import { NOT_RECEIVED } from './paymentsKeys';
 import { settleFailure, settleSuccess } from './paymentsSettle';
 import type { PaymentRow, WechatQr } from './paymentsView';
 
@@ -51,8 +52,20 @@ export async function applyWechatState(
 }
 
 /**
+ * Closes one QR at WeChat Pay and settles its attempt by the answer: closed unpaid, paid first by the phone (the
+ * order is paid by it, or it is refunded), or never received by WeChat Pay (the request that would have created it
+ * never arrived): nothing can be paid with it, and the order is left as it is.
+ */
+export async function closeWechatAttempt(deps: Deps, p: PaymentRow): Promise<boolean> {
+  const { state } = await deps.payments.wechat.closeOrder(p.providerPaymentId!);
+  if (state === 'NOT_FOUND') return settleFailure(deps, p.id, { code: NOT_RECEIVED, effect: 'none' });
+  return applyWechatState(deps, p, { state, amountCents: p.amountCents });
+}
+
+/**
  * Closes the order's open QRs (before another way of paying starts, or once it is paid). A phone that paid
- * first turns into that attempt's success: the order is paid by it, or, if already paid, it is refunded.
+ * first turns into that attempt's success: the order is paid by it, or, if already paid, it is refunded. Never
+ * throws: a QR that cannot be closed now is logged and left to the reconciliation job, and the others are closed.
  */
 export async function closeOpenWechat(deps: Deps, orderNo: string, exceptKey?: string): Promise<void> {
   const open = await deps.db.select().from(payments).where(and(
@@ -61,8 +74,11 @@ export async function closeOpenWechat(deps: Deps, orderNo: string, exceptKey?: s
   for (const p of open) {
     // The same attempt asked twice at once (a double click) must not close its own QR.
     if (p.idempotencyKey === exceptKey || !p.providerPaymentId) continue;
-    const { state } = await deps.payments.wechat.closeOrder(p.providerPaymentId);
-    await applyWechatState(deps, p, { state, amountCents: p.amountCents });
+    try {
+      await closeWechatAttempt(deps, p);
+    } catch (err) {
+      deps.log?.warn({ err, paymentId: p.id, orderNo }, 'could not close a WeChat Pay QR; reconciliation will settle it');
+    }
   }
 }
 

@@ -14,7 +14,7 @@ import { payments } from '../db/schema';
 import { cardProviderKey, NOT_RECEIVED, RECONCILE_GRACE_MS, REFUND_PENDING, REFUNDED } from './paymentsKeys';
 import { refundDuplicate, settleFailure, settleSuccess } from './paymentsSettle';
 import type { PaymentRow } from './paymentsView';
-import { applyWechatState } from './paymentsWechat';
+import { applyWechatState, closeWechatAttempt } from './paymentsWechat';
 
 export { RECONCILE_GRACE_MS };
 /** An unpaid WeChat QR is closed after this (WeChat Pay's default time_expire for Native orders is 2 hours). */
@@ -43,10 +43,7 @@ async function settleWechat(deps: Deps, p: PaymentRow, old: boolean, ageMs: numb
   const tradeNo = p.providerPaymentId!;
   const said = await deps.payments.wechat.queryOrder(tradeNo);
   if (!said) return old ? settleFailure(deps, p.id, { code: NOT_RECEIVED, effect: 'none' }) : false;
-  if (said.state === 'NOTPAY' && ageMs >= WECHAT_QR_TTL_MS) {
-    const { state } = await deps.payments.wechat.closeOrder(tradeNo);
-    return applyWechatState(deps, p, { state, amountCents: said.amountCents });
-  }
+  if (said.state === 'NOTPAY' && ageMs >= WECHAT_QR_TTL_MS) return closeWechatAttempt(deps, p);
   return applyWechatState(deps, p, said);
 }
 

@@ -77,9 +77,10 @@ export interface WechatPay {
   queryOrder(outTradeNo: string): Promise<{ state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR'; transactionId: string | null; amountCents: number } | null>;
   /**
    * Closes an unpaid order (the buyer paid another way, or gave up): it can no longer be paid. Answers the state it
-   * ended in: 'CLOSED', or 'SUCCESS' when the phone paid first (the caller must then refund or keep that payment).
+   * ended in: 'CLOSED', or 'SUCCESS' when the phone paid first (the caller must then refund or keep that payment),
+   * or 'NOT_FOUND' when WeChat Pay never received the order (ORDER_NOT_EXIST): nothing can be paid with it.
    */
-  closeOrder(outTradeNo: string): Promise<{ state: 'CLOSED' | 'SUCCESS' }>;
+  closeOrder(outTradeNo: string): Promise<{ state: 'CLOSED' | 'SUCCESS' | 'NOT_FOUND' }>;
   /** Refunds a paid order in full (idempotent on outRefundNo). */
   refund(req: { outTradeNo: string; outRefundNo: string; amountCents: number }): Promise<{ refunded: boolean }>;
   /** Checks the signature of a notification; null when it is not genuine. */

@@ -81,6 +81,7 @@ export function createWechatClient(o: WechatClientOptions): WechatPay {
       const { status, json } = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: keys.mchid });
       if (status === 204) return { state: 'CLOSED' };
       if (json.code === 'ORDERPAID') return { state: 'SUCCESS' };
+      if (status === 404 && json.code === 'ORDER_NOT_EXIST') return { state: 'NOT_FOUND' };
       return fail(status, json);
     },
 
