@@ -156,6 +156,75 @@ describe.each(testDatabases())('WeChat Pay on %s', (_name, databaseUrl) => {
     expect(await b.attempts(placed)).toMatchObject([{ status: 'failed', failureCode: 'WECHAT_CLOSED' }, { status: 'succeeded' }]);
   });
 
+  it('a second QR still open when the first one is paid is closed', async () => {
+    const placed = await b.anOrder();
+    const first = (await b.byWechat(placed)).body.data!.wechat!;
+    const wechat = ctx.server.app.deps.payments.wechat;
+    const close = wechat.closeOrder.bind(wechat);
+    // Two QRs open at once: the second request could not close the first.
+    wechat.closeOrder = async () => { wechat.closeOrder = close; throw new Error('WeChat Pay answered 500 SYSTEM_ERROR'); };
+    try {
+      await b.byWechat(placed);
+    } finally {
+      wechat.closeOrder = close;
+    }
+    const [, second] = await b.attempts(placed);
+    expect(second).toMatchObject({ status: 'pending' });
+    // The phone pays the first QR; its notification arrives.
+    await wechatPhonePay(ctx.server.paymentsUrl, first.codeUrl, 'pay');
+    expect(await b.orderRow(placed)).toMatchObject({ status: 'paid', payMethod: 'wechat_pay' });
+    expect(await b.attempts(placed)).toMatchObject([{ status: 'succeeded' }, { id: second!.id, status: 'failed', failureCode: 'WECHAT_CLOSED' }]);
+    expect((await b.wechatOrder(second!.providerPaymentId!)).state).toBe('CLOSED');
+  });
+
+  it('a QR that could not be closed before a balance payment is closed once the order is paid', async () => {
+    const token = await demoToken(ctx.server);
+    const [demo] = await ctx.server.db.select().from(customers).where(eq(customers.username, 'demo'));
+    await ctx.server.db.update(balances).set({ generalCents: 100_00 }).where(eq(balances.customerId, demo!.id));
+    const placed = await b.anOrder(token);
+    await b.byWechat(placed);
+    const [qr] = await b.attempts(placed);
+    const wechat = ctx.server.app.deps.payments.wechat;
+    const close = wechat.closeOrder.bind(wechat);
+    wechat.closeOrder = async () => { wechat.closeOrder = close; throw new Error('WeChat Pay answered 500 SYSTEM_ERROR'); };
+    try {
+      expect((await b.pay(placed, { method: 'account' }, newKey(), token)).body.data?.status).toBe('paid');
+    } finally {
+      wechat.closeOrder = close;
+    }
+    expect(await b.attempts(placed)).toMatchObject([{ id: qr!.id, status: 'failed', failureCode: 'WECHAT_CLOSED' }, { method: 'account', status: 'succeeded' }]);
+    expect((await b.wechatOrder(qr!.providerPaymentId!)).state).toBe('CLOSED');
+  });
+
+  it('a card charge that lands after a QR\'s phone paid the order answers "do not resubmit", and is refunded', async () => {
+    const placed = await b.anOrder();
+    const qr = (await b.byWechat(placed)).body.data!.wechat!;
+    const { card, wechat } = ctx.server.app.deps.payments;
+    const close = wechat.closeOrder;
+    const charge = card.createPayment;
+    // WeChat Pay cannot close the QR now, and the phone pays (its notification arrives) while the card is charged.
+    wechat.closeOrder = async () => { throw new Error('WeChat Pay answered 500 SYSTEM_ERROR'); };
+    card.createPayment = async (req) => {
+      const outcome = await charge.call(card, req);
+      await wechatPhonePay(ctx.server.paymentsUrl, qr.codeUrl, 'pay');
+      return outcome;
+    };
+    const key = newKey();
+    const sourceId = await tokenizeCard(ctx.server.paymentsUrl, { ...TEST_CARDS.visa, postalCode: '90012' });
+    const pay = () => b.pay(placed, { method: 'bank_card', sourceId, cardholderName: 'Mei Chen' }, key);
+    try {
+      expect((await pay()).body.code).toBe('resubmit');
+    } finally {
+      wechat.closeOrder = close;
+      card.createPayment = charge;
+    }
+    expect(await b.orderRow(placed)).toMatchObject({ status: 'paid', payMethod: 'wechat_pay' });
+    expect(await b.attempts(placed)).toMatchObject([{ method: 'wechat_pay', status: 'succeeded' }, { method: 'bank_card', status: 'failed', failureCode: REFUNDED }]);
+    expect(await ctx.server.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.referenceId, placed.order.orderNo))).toMatchObject([{ status: 'REFUNDED' }]);
+    expect((await pay()).body.code).toBe('resubmit');
+    expect((await b.status(placed)).body.data).toMatchObject({ status: 'paid', method: 'wechat_pay' });
+  });
+
   it('reconciliation closes a QR nobody paid once it has expired; the order still waits for payment', async () => {
     const placed = await b.anOrder();
     await b.byWechat(placed);
@@ -205,6 +274,24 @@ describe.each(testDatabases())('WeChat Pay when its notifications do not arrive,
     const card = await b.byCard(placed);
     expect(card.body.code).toBe('resubmit');
     expect(await b.orderRow(placed)).toMatchObject({ status: 'paid', payMethod: 'wechat_pay' });
+    expect(await ctx.server.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.referenceId, placed.order.orderNo))).toEqual([]);
+  });
+
+  it('a phone that paid after a QR could not be closed pays the order; the card attempt that followed is not charged', async () => {
+    const placed = await b.anOrder();
+    const qr = (await b.byWechat(placed)).body.data!.wechat!;
+    await wechatPhonePay(ctx.server.paymentsUrl, qr.codeUrl, 'pay');
+    const wechat = ctx.server.app.deps.payments.wechat;
+    const close = wechat.closeOrder.bind(wechat);
+    // The close before the card attempt fails; the one after it took the order finds the QR paid.
+    wechat.closeOrder = async () => { wechat.closeOrder = close; throw new Error('WeChat Pay answered 500 SYSTEM_ERROR'); };
+    try {
+      expect((await b.byCard(placed)).body.code).toBe('resubmit');
+    } finally {
+      wechat.closeOrder = close;
+    }
+    expect(await b.orderRow(placed)).toMatchObject({ status: 'paid', payMethod: 'wechat_pay' });
+    expect(await b.attempts(placed)).toMatchObject([{ status: 'succeeded', method: 'wechat_pay' }, { status: 'failed', method: 'bank_card', failureCode: 'PAID_ANOTHER_WAY' }]);
     expect(await ctx.server.db.select().from(sandboxCardPayments).where(eq(sandboxCardPayments.referenceId, placed.order.orderNo))).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { findOrderFor, type OrderReader } from './ordersView';
 import type { OrderRow } from './orders';
 import { payByAccount } from './paymentsAccount';
 import { payByCard } from './paymentsCard';
-import { paymentKeyFor, wechatTradeNo } from './paymentsKeys';
+import { PAID_ANOTHER_WAY, paymentKeyFor, REFUND_PENDING, REFUNDED, wechatTradeNo } from './paymentsKeys';
 import { assertPayable, sameAttempt, startAttempt } from './paymentsStart';
 import { latestOrderPayment, paymentById, paymentByKey, paymentResultOf, type PaymentRow } from './paymentsView';
 import { closeOpenWechat, createWechatQr, type WechatReach } from './paymentsWechat';
@@ -30,6 +30,8 @@ export interface PayOrderInput {
 }
 
 const TOKEN_ERRORS = ['CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED', 'NOT_FOUND'];
+/** The attempt found the order paid another way: given back, or never sent. "Do not resubmit". */
+const PAID_OTHERWISE = [REFUND_PENDING, REFUNDED, PAID_ANOTHER_WAY];
 
 /** The first answer again. A card attempt still running has no answer yet: "do not submit twice". */
 async function replayAnswer(deps: Deps, order: OrderRow, attempt: PaymentRow, reach: WechatReach): Promise<PaymentResult> {
@@ -41,6 +43,7 @@ async function replayAnswer(deps: Deps, order: OrderRow, attempt: PaymentRow, re
   }
   if (p.status === 'pending') throw new GatewayError('120086');
   if (p.status === 'failed' && p.failureCode && TOKEN_ERRORS.includes(p.failureCode)) throw new GatewayError('120087');
+  if (p.status === 'failed' && p.failureCode && PAID_OTHERWISE.includes(p.failureCode)) throw new GatewayError('resubmit');
   return paymentResultOf(p);
 }
 
@@ -73,10 +76,16 @@ export async function payOrder(deps: Deps, input: PayOrderInput): Promise<Paymen
       method: body.method, key, requestHash: hash, customerId: reader.customerId, sourceId: body.sourceId, cardId: body.cardId,
       cardholderName: body.cardholderName, saveCard: body.saveCard, log: input.log,
     });
-  return replay ? replayAnswer(deps, order, payment, input.wechat) : paymentResultOf(payment);
+  if (replay) return replayAnswer(deps, order, payment, input.wechat);
+  // Paid: a QR that could not be closed before (or opened meanwhile) is closed now, so its phone cannot pay too.
+  if (payment.status === 'succeeded') await closeOpenWechat(deps, order.orderNo);
+  return paymentResultOf(payment);
 }
 
-/** The latest attempt of an order; a pending one is first asked about at the provider (active query). */
+/**
+ * The attempt that paid the order, else its latest attempt; a pending one is first asked about at the provider
+ * (active query).
+ */
 export async function payStatus(deps: Deps, orderNo: string, reader: OrderReader): Promise<PaymentResult | null> {
   const order = await findOrderFor(deps, orderNo, reader);
   const latest = await latestOrderPayment(deps.db, order.orderNo);

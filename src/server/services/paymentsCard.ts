@@ -6,13 +6,14 @@
 import { and, eq } from 'drizzle-orm';
 import { CardProviderError, type CardPaymentOutcome } from '../adapters/payments/types';
 import type { Deps } from '../context';
-import { savedCards } from '../db/schema';
+import { orders, savedCards } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from './orders';
-import { cardProviderKey, PROVIDER_REFUSED } from './paymentsKeys';
+import { cardProviderKey, PAID_ANOTHER_WAY, PROVIDER_REFUSED } from './paymentsKeys';
 import { settleFailure, settleSuccess } from './paymentsSettle';
 import { startAttempt, type Attempt } from './paymentsStart';
 import { paymentById, type PaymentRow } from './paymentsView';
+import { closeOpenWechat } from './paymentsWechat';
 import { defaultCard, type SavedCard } from './savedCards';
 
 export interface CardPay {
@@ -36,6 +37,11 @@ async function savedCardFor(deps: Deps, customerId: number, cardId: number | nul
   return card;
 }
 
+async function orderStatus(deps: Deps, orderNo: string): Promise<OrderRow['status'] | undefined> {
+  const [row] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
+  return row?.status;
+}
+
 /** Answers the settled attempt, or the earlier attempt for a replay (the caller tells one from the other). */
 export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Promise<{ payment: PaymentRow; replay: boolean }> {
   const saved = pay.method === 'default_card' ? await savedCardFor(deps, pay.customerId!, pay.cardId) : null;
@@ -47,6 +53,13 @@ export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Prom
   const started = await startAttempt(deps, order.orderNo, attempt);
   if ('existing' in started) return { payment: started.existing, replay: true };
   const p = started.created;
+  // The order is 'paying' now, so no new QR can start: one opened just before is closed, and if its phone paid
+  // first, the order is paid by it and the card is not charged.
+  await closeOpenWechat(deps, order.orderNo);
+  if ((await orderStatus(deps, order.orderNo)) === 'paid') {
+    await settleFailure(deps, p.id, { code: PAID_ANOTHER_WAY, effect: 'none' });
+    throw new GatewayError('resubmit');
+  }
 
   const keepOnFile = pay.method === 'bank_card' && pay.saveCard && pay.customerId !== null;
   let outcome: CardPaymentOutcome;
@@ -77,12 +90,15 @@ export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Prom
     if (outcome.cardOnFileFailure) {
       pay.log.warn({ paymentId: p.id, reason: outcome.cardOnFileFailure }, 'the payment went through but the card could not be kept on file');
     }
-    await settleSuccess(deps, p.id, {
+    const settled = await settleSuccess(deps, p.id, {
       providerPaymentId: outcome.paymentId, card: outcome.card,
       save: keepOnFile && outcome.cardId
         ? { customerId: pay.customerId!, providerCardId: outcome.cardId, holderName: pay.cardholderName ?? '', billingZip: order.billing.zip }
         : null,
     });
+    // The order was paid another way while this charge ran (a QR's phone): the charge is given back, and the
+    // buyer is told the order is paid ("do not resubmit").
+    if (settled === 'duplicate') throw new GatewayError('resubmit');
   } else if (outcome.status === 'FAILED') {
     await settleFailure(deps, p.id, { code: outcome.errorCode, effect: 'failed', providerPaymentId: outcome.paymentId, card: outcome.card });
   } else {

@@ -20,6 +20,7 @@ export const NOT_RECEIVED = 'NOT_RECEIVED';          // the provider never got t
 export const PROVIDER_REFUSED = 'PROVIDER_REFUSED';  // the provider refused the request itself (4xx): nothing charged
 export const REFUND_PENDING = 'REFUND_PENDING';      // paid twice: this one is being given back
 export const REFUNDED = 'REFUNDED';                  // paid twice: this one was given back
+export const PAID_ANOTHER_WAY = 'PAID_ANOTHER_WAY';  // the order got paid (a QR's phone) before this attempt was sent: nothing charged
 
 /**
  * How long an attempt may be pending before reconciliation asks the provider about it, and before silence at the

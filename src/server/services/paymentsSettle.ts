@@ -74,7 +74,14 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     await markOrderPaid(tx, order, p.method, now);
     return 'paid' as const;
   });
-  if (outcome === 'duplicate') await refundDuplicate(deps, await paymentById(deps.db, paymentId));
+  if (outcome === 'duplicate') {
+    // Given back at once when the provider answers; otherwise the reconciliation job retries (the row is due).
+    try {
+      await refundDuplicate(deps, await paymentById(deps.db, paymentId));
+    } catch (err) {
+      deps.log?.warn({ err, paymentId }, 'refund of a duplicate payment failed; reconciliation will retry it');
+    }
+  }
   return outcome;
 }
 

@@ -1,5 +1,5 @@
 /** A payment as the buyer reads it (contract paymentResult). */
-import { desc, eq, and } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { paymentFailure, type PaymentResult } from '../../contract/payments';
 import type { Db } from '../db/database';
 import { payments } from '../db/schema';
@@ -37,8 +37,10 @@ export async function paymentById(db: Db, id: number): Promise<PaymentRow> {
   return row;
 }
 
+/** The attempt that paid the order if there is one (a later duplicate being given back does not hide it), else the latest. */
 export async function latestOrderPayment(db: Db, orderNo: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments)
-    .where(and(eq(payments.payableKind, 'order'), eq(payments.payableRef, orderNo))).orderBy(desc(payments.id)).limit(1);
+    .where(and(eq(payments.payableKind, 'order'), eq(payments.payableRef, orderNo)))
+    .orderBy(sql`${payments.status} = 'succeeded' desc`, desc(payments.id)).limit(1);
   return row ?? null;
 }

@@ -37,7 +37,8 @@ export async function applyWechatState(
   switch (said.state) {
     case 'SUCCESS':
       if (said.amountCents !== p.amountCents) throw new Error(`WeChat Pay answered ${said.amountCents} for a ${p.amountCents} payment`);
-      await settleSuccess(deps, p.id);
+      // Paid by this QR: any other QR of the order still open is closed, so no second phone can pay.
+      if ((await settleSuccess(deps, p.id)) === 'paid') await closeOpenWechat(deps, p.payableRef);
       return true;
     case 'PAYERROR':
       await settleFailure(deps, p.id, { code: 'WECHAT_PAYERROR', effect: 'failed' });

@@ -14,7 +14,7 @@ import { payments } from '../db/schema';
 import { cardProviderKey, NOT_RECEIVED, RECONCILE_GRACE_MS, REFUND_PENDING, REFUNDED } from './paymentsKeys';
 import { refundDuplicate, settleFailure, settleSuccess } from './paymentsSettle';
 import type { PaymentRow } from './paymentsView';
-import { applyWechatState, closeWechatAttempt } from './paymentsWechat';
+import { applyWechatState, closeOpenWechat, closeWechatAttempt } from './paymentsWechat';
 
 export { RECONCILE_GRACE_MS };
 /** An unpaid WeChat QR is closed after this (WeChat Pay's default time_expire for Native orders is 2 hours). */
@@ -29,7 +29,7 @@ async function settleCard(deps: Deps, p: PaymentRow, old: boolean): Promise<bool
   const found = (await deps.payments.card.listPayments(p.payableRef)).find((x) => x.idempotencyKey === key);
   if (found?.status === 'COMPLETED') {
     if (found.amountCents !== p.amountCents) throw new Error(`card provider holds ${found.amountCents} for a ${p.amountCents} payment`);
-    await settleSuccess(deps, p.id, { providerPaymentId: found.paymentId });
+    if ((await settleSuccess(deps, p.id, { providerPaymentId: found.paymentId })) === 'paid') await closeOpenWechat(deps, p.payableRef);
     return true;
   }
   if (found) {
