@@ -28,6 +28,7 @@ export const PAYMENT_RESULTS = {
 };
 
 const SAVED_CARD = { id: 7, brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030, holderName: 'Mei Lin', isDefault: true };
+const OTHER_CARD = { id: 8, brand: 'MASTERCARD', last4: '5100', expMonth: 12, expYear: 2030, holderName: 'Mei Lin', isDefault: false };
 
 export const paymentModel: ChartModel = {
   entry: chartById('payment')!,
@@ -36,14 +37,14 @@ export const paymentModel: ChartModel = {
   payloads: {
     'method.choose': [{ method: 'account' }, { method: 'default_card' }, { method: 'bank_card' }, { method: 'wechat_pay' }],
     'field.change': [{ field: 'cardholderName', value: 'Mei Lin' }],
-    'card.select': [{ cardId: SAVED_CARD.id }],
+    'card.select': [{ cardId: OTHER_CARD.id }],
     'cardForm.failed': [{ error: apiError('http', 502) }],
     'cardForm.tokenized': [{ token: 'cnon:card-token', details: { card: { brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030 }, billing: { postalCode: '94103' } } }],
     'cardForm.invalid': [{ errors: [{ field: 'cardNumber', type: 'checkDigit', message: 'Check the card number.' }] }],
     'cardForm.error': [{ message: 'The card form is not available.' }],
     'done:loadBalance': [{ output: { generalCents: 2500 } }],
     'error:loadBalance': [{ error: apiError('http', 502) }],
-    'done:loadCards': [{ output: { cards: [SAVED_CARD] } }, { output: { cards: [] } }],
+    'done:loadCards': [{ output: { cards: [SAVED_CARD, OTHER_CARD] } }, { output: { cards: [] } }],
     'error:loadCards': [{ error: apiError('http', 502) }],
     'done:payOrder': [
       { output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.balanceShort }, { output: PAYMENT_RESULTS.declined },
