@@ -235,7 +235,7 @@ describe('listing and refunds', () => {
     const declined = await card.createPayment({ idempotencyKey: key(), sourceId: await tokenizeCard(server.paymentsUrl, TEST_CARDS.insufficientFunds), amountCents: 3000, referenceId: reference });
     const paymentId = paid.status === 'COMPLETED' ? paid.paymentId : '';
     const listed = await card.listPayments(reference);
-    expect(listed.map((p) => p.status).sort()).toEqual(['COMPLETED', 'FAILED']);
+    expect(listed.map((p) => [p.status, p.errorCode]).sort()).toEqual([['COMPLETED', null], ['FAILED', 'INSUFFICIENT_FUNDS']]);
     expect(listed.every((p) => p.idempotencyKey.startsWith('test-key-') && p.amountCents === 3000)).toBe(true);
 
     const refundKey = key();

@@ -169,6 +169,17 @@ describe('a crash between the charge and the commit, simulated in process on PGl
     expect((await reconcilePayments(server.app.deps)).settled).toBe(0);
   });
 
+  it('a decline whose answer was lost is settled by reconciliation with the decline\'s own reason', async () => {
+    const placed = await placeOrder(server, esimForm(await planIdOf(server, '2gb-plan'), { months: 1 }));
+    crashNext = true;
+    const sourceId = await tokenizeCard(server.paymentsUrl, { ...TEST_CARDS.insufficientFunds, postalCode: '90012' });
+    expect((await payByCard(server, placed, sourceId)).body.code).toBe('serverError');
+    server.clock.advance(RECONCILE_GRACE_MS + 1000);
+    expect((await reconcilePayments(server.app.deps)).settled).toBe(1);
+    expect(await server.db.select().from(payments).where(eq(payments.payableRef, placed.order.orderNo))).toMatchObject([{ status: 'failed', failureCode: 'INSUFFICIENT_FUNDS' }]);
+    expect((await server.db.select().from(orders).where(eq(orders.orderNo, placed.order.orderNo)))[0]).toMatchObject({ status: 'payment_failed', failureCode: 'INSUFFICIENT_FUNDS' });
+  });
+
   it('an attempt the provider never received ends failed, and the buyer can pay again', async () => {
     const placed = await placeOrder(server, esimForm(await planIdOf(server, '2gb-plan'), { months: 1 }));
     // A pending attempt whose provider call never left the gateway (the process died before it).

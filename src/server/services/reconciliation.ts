@@ -33,7 +33,7 @@ async function settleCard(deps: Deps, p: PaymentRow, old: boolean): Promise<bool
     return true;
   }
   if (found) {
-    const code = found.status === 'REFUNDED' ? REFUNDED : (found as { errorCode?: string }).errorCode ?? 'GENERIC_DECLINE';
+    const code = found.status === 'REFUNDED' ? REFUNDED : found.errorCode ?? 'GENERIC_DECLINE';
     return settleFailure(deps, p.id, { code, effect: 'failed', providerPaymentId: found.paymentId });
   }
   return old ? settleFailure(deps, p.id, { code: NOT_RECEIVED, effect: 'failed' }) : false;

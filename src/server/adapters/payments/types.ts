@@ -56,7 +56,11 @@ export class CardProviderError extends Error {
 export interface CardPayments {
   createPayment(req: CreateCardPayment): Promise<CardPaymentOutcome>;
   /** Payments the provider holds for a reference (reconciliation). */
-  listPayments(referenceId: string): Promise<{ paymentId: string; idempotencyKey: string; status: 'COMPLETED' | 'FAILED' | 'REFUNDED'; amountCents: number }[]>;
+  listPayments(referenceId: string): Promise<{
+    paymentId: string; idempotencyKey: string; status: 'COMPLETED' | 'FAILED' | 'REFUNDED'; amountCents: number;
+    /** Why a FAILED payment was declined (null otherwise). */
+    errorCode: CardErrorCode | null;
+  }[]>;
   refundPayment(req: { idempotencyKey: string; paymentId: string; amountCents: number }): Promise<{ refunded: boolean }>;
   /**
    * Browser-facing SDK location and ids (GET /pay/config). `hostname` is the host the page was loaded from (no port):

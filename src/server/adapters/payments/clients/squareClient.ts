@@ -17,11 +17,14 @@ interface SquareErrorJson { category: string; code: string; detail?: string }
 interface SquarePaymentJson {
   id: string; status: 'COMPLETED' | 'FAILED' | 'PENDING' | 'CANCELED'; amount_money: { amount: number };
   refunded_money?: { amount: number }; idempotency_key?: string;
-  card_details?: { card?: { card_brand: string; last_4: string; exp_month: number; exp_year: number } };
+  card_details?: { card?: { card_brand: string; last_4: string; exp_month: number; exp_year: number }; errors?: SquareErrorJson[] };
 }
 
 const CARD_ERRORS: readonly CardErrorCode[] = ['GENERIC_DECLINE', 'CVV_FAILURE', 'ADDRESS_VERIFICATION_FAILURE', 'INVALID_EXPIRATION', 'INSUFFICIENT_FUNDS', 'CARD_DECLINED_VERIFICATION_REQUIRED'];
 const TOKEN_ERRORS: readonly CardTokenError[] = ['CARD_TOKEN_USED', 'CARD_TOKEN_EXPIRED', 'NOT_FOUND'];
+
+/** A decline's reason as the gateway knows them; one it does not know reads as a generic decline. */
+const declineOf = (code: string | undefined): CardErrorCode => (CARD_ERRORS.includes(code as CardErrorCode) ? (code as CardErrorCode) : 'GENERIC_DECLINE');
 
 const cardOf = (p: SquarePaymentJson): CardDetails | null => {
   const c = p.card_details?.card;
@@ -85,10 +88,7 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
         };
       }
       const code = json.errors?.[0]?.code;
-      if (payment?.status === 'FAILED') {
-        const errorCode = CARD_ERRORS.includes(code as CardErrorCode) ? (code as CardErrorCode) : 'GENERIC_DECLINE';
-        return { status: 'FAILED', paymentId: payment.id, errorCode, card: cardOf(payment) };
-      }
+      if (payment?.status === 'FAILED') return { status: 'FAILED', paymentId: payment.id, errorCode: declineOf(code), card: cardOf(payment) };
       if (TOKEN_ERRORS.includes(code as CardTokenError)) return { status: 'TOKEN_INVALID', errorCode: code as CardTokenError };
       // A 4xx without a payment is the request refused as it stands: nothing charged. Not so for a reused key (its
       // first request may have charged), a 429 (maybe not even read) or a 5xx (maybe charged before failing).
@@ -102,6 +102,7 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
       return json.payments.map((p) => ({
         paymentId: p.id, idempotencyKey: p.idempotency_key ?? '', amountCents: p.amount_money.amount,
         status: p.refunded_money ? 'REFUNDED' as const : p.status === 'COMPLETED' ? 'COMPLETED' as const : 'FAILED' as const,
+        errorCode: p.status === 'FAILED' ? declineOf(p.card_details?.errors?.[0]?.code) : null,
       }));
     },
 
