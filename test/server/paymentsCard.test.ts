@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { PaymentResult } from '../../src/contract/payments';
-import { jobs, orders, payments, sandboxCardPayments, savedCards } from '../../src/server/db/schema';
+import { discountCodes, jobs, orders, payments, sandboxCardPayments, sandboxWechatOrders, savedCards } from '../../src/server/db/schema';
 import { TOKEN_LIFETIME_MS } from '../../src/server/adapters/payments/sandbox/cardTokens';
 import { cardProviderKey } from '../../src/server/services/paymentsKeys';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
@@ -223,6 +223,36 @@ describe.each(testDatabases())('card payments on %s', (_name, databaseUrl) => {
 
     it('the card list needs a login', async () => {
       expect((await call(server, endpoints.cardList)).status).toBe(401);
+    });
+  });
+
+  describe('an order that costs nothing (a fixed-amount code worth its price)', () => {
+    const freeOrder = async (token?: string) => {
+      await server.db.insert(discountCodes).values({ code: 'GIFT100', kind: 'amount', value: 100_00 }).onConflictDoNothing();
+      const placed = await placeOrder(server, esimForm(twoGb, { months: 1, couponCode: 'GIFT100' }), { token });
+      expect(placed.order).toMatchObject({ discountCents: 1500, taxCents: 0, payAmountCents: 0 });
+      return placed;
+    };
+
+    it.each([
+      ['bank_card', async () => ({ sourceId: await tokenFor('visa'), cardholderName: 'Mei Chen' })],
+      ['wechat_pay', async () => ({})],
+      ['account', async () => ({})],
+      ['default_card', async () => ({})],
+    ] as const)('is paid by %s without a provider: a payment of 0, the order paid and fulfilled', async (method, extra) => {
+      const demo = method === 'account' || method === 'default_card' ? await demoToken(server) : undefined;
+      const { order, orderToken } = await freeOrder(demo);
+      const key = newKey();
+      const body = { method, ...(await extra()) };
+      const res = await pay(order.orderNo, body, demo ? { auth: demo, key } : { orderToken, key });
+      expect(res.body.data).toMatchObject({ status: 'paid', method, amountCents: 0, failure: null, wechat: null });
+      expect(await orderRow(order.orderNo)).toMatchObject({ status: 'paid', payMethod: method, payAmountCents: 0 });
+      expect(await server.db.select().from(payments).where(eq(payments.payableRef, order.orderNo)))
+        .toMatchObject([{ status: 'succeeded', method, amountCents: 0, provider: 'none', providerPaymentId: null }]);
+      expect(await chargesOf(order.orderNo)).toEqual([]);
+      expect(await server.db.select().from(sandboxWechatOrders).where(eq(sandboxWechatOrders.amountCents, 0))).toEqual([]);
+      expect(await server.db.select().from(jobs).where(eq(jobs.dedupeKey, `order.fulfil:${order.orderNo}`))).toHaveLength(1);
+      expect((await pay(order.orderNo, body, demo ? { auth: demo, key } : { orderToken, key })).body).toEqual(res.body);
     });
   });
 

@@ -279,7 +279,8 @@ export const payments = pgTable('payments', {
   requestHash: text('request_hash').notNull(),
   amountCents: integer('amount_cents').notNull(),
   status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
-  provider: text('provider', { enum: ['balance', 'card_sandbox', 'wechat_sandbox'] }).notNull(),
+  /** Who took the money; 'none' for an order that cost nothing (no provider takes $0). */
+  provider: text('provider', { enum: ['balance', 'card_sandbox', 'wechat_sandbox', 'none'] }).notNull(),
   providerPaymentId: text('provider_payment_id').unique(),
   failureCode: text('failure_code'),
   cardBrand: text('card_brand'),

@@ -11,6 +11,7 @@ import { findOrderFor, type OrderReader } from './ordersView';
 import type { OrderRow } from './orders';
 import { payByAccount } from './paymentsAccount';
 import { payByCard } from './paymentsCard';
+import { payNothing } from './paymentsFree';
 import { PAID_ANOTHER_WAY, paymentKeyFor, REFUND_PENDING, REFUNDED, wechatTradeNo } from './paymentsKeys';
 import { assertPayable, sameAttempt, startAttempt } from './paymentsStart';
 import { latestOrderPayment, paymentById, paymentByKey, paymentResultOf, type PaymentRow } from './paymentsView';
@@ -60,6 +61,11 @@ export async function payOrder(deps: Deps, input: PayOrderInput): Promise<Paymen
   }
   // Another attempt starts: open WeChat QRs are closed first, so the phone cannot pay as well.
   await closeOpenWechat(deps, order.orderNo, key);
+
+  if (order.payAmountCents === 0) {
+    const free = await payNothing(deps, order, { key, requestHash: hash, method: body.method, customerId: reader.customerId });
+    return free.replay ? replayAnswer(deps, order, free.payment, input.wechat) : paymentResultOf(free.payment);
+  }
 
   if (body.method === 'wechat_pay') {
     const started = await startAttempt(deps, order.orderNo, {
