@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { TrackingView } from '../../src/contract/tracking';
-import { stateHistory, trackingCodes } from '../../src/server/db/schema';
+import { jobs, stateHistory, trackingCodes } from '../../src/server/db/schema';
+import { listOutbox } from '../../src/server/adapters/messages';
+import { runDueJobs } from '../../src/server/jobs/runner';
+import { TRACKING_CODE_JOB } from '../../src/server/services/trackingCodes';
 import { TRACKING_GRANT_TTL_MS } from '../../src/server/services/tracking';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { call, captchaHeaders, newCaptcha, randomIp } from './helpers';
@@ -66,6 +69,27 @@ describe.each(testDatabases())('order tracking on %s', (_name, databaseUrl) => {
       const rows = await server.db.select().from(trackingCodes).where(eq(trackingCodes.orderNo, orderNo));
       expect(rows).toHaveLength(2);
       expect(JSON.stringify(rows)).not.toContain(code);
+    });
+
+    it('does the same work in the request for a pair that matches and one that does not: a code row and an email job each', async () => {
+      const { orderNo, email } = await insertPaidOrder(server);
+      const stranger = uniqueEmail('stranger');
+      await sendCode(orderNo, email);
+      await sendCode(orderNo, stranger);
+      // Nothing is emailed while the request runs; each pair has its job, alike but for the address.
+      expect(await listOutbox(server.db, email)).toEqual([]);
+      const queued = await server.db.select().from(jobs).where(eq(jobs.kind, TRACKING_CODE_JOB)).orderBy(desc(jobs.id)).limit(2);
+      expect(queued.map((j) => [Object.keys(j.payload).sort(), j.payload.email, j.doneAt])).toEqual([
+        [['code', 'codeId', 'email', 'lang', 'orderNo'], stranger, null],
+        [['code', 'codeId', 'email', 'lang', 'orderNo'], email, null],
+      ]);
+      await runDueJobs(server.app.deps, { kinds: [TRACKING_CODE_JOB] });
+      expect(await listOutbox(server.db, stranger)).toEqual([]);
+      const [mail] = await listOutbox(server.db, email);
+      const code = mail!.body.match(/^(\d{6})$/m)![1]!;
+      expect(code).toBe(queued[1]!.payload.code);
+      const done = await server.db.select().from(jobs).where(inArray(jobs.id, queued.map((j) => j.id)));
+      expect(done.every((j) => j.doneAt !== null && !('code' in j.payload))).toBe(true);
     });
 
     it('limits sends per order and email, and per address, the same way for pairs that do not match', async () => {

@@ -17,6 +17,8 @@ import { startSandboxes } from '../../src/server/adapters/sandboxes';
 import { openDatabase, type Database, type Db } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import type { GatewayConfig } from '../../src/server/context';
+import { runDueJobs } from '../../src/server/jobs/runner';
+import { TRACKING_CODE_JOB } from '../../src/server/services/trackingCodes';
 import { isValidPhone, normalizePhone } from '../../src/domain/phone';
 
 export type Message = OutboxMessage;
@@ -28,7 +30,7 @@ export interface TestServer {
   app: GatewayApp;
   db: Db;
   clock: Clock;
-  /** Messages sent, newest first; `to` is a phone (any format) or an email. */
+  /** Messages sent, newest first; `to` is a phone (any format) or an email. Tracking codes due are sent first. */
   outbox(to?: string): Promise<Message[]>;
   /** The answer of a captcha the server handed out (sandbox), so tests can pass it. */
   captchaAnswer(token: string): Promise<string>;
@@ -113,7 +115,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     db: database.db,
     clock,
     printed,
-    outbox: (to) => listOutbox(database.db, to && isValidPhone(to) ? normalizePhone(to) : to),
+    async outbox(to) {
+      // npm start's job runner emails a tracking code within a second of the request; here it is sent when read.
+      await runDueJobs(app.deps, { kinds: [TRACKING_CODE_JOB] });
+      return listOutbox(database.db, to && isValidPhone(to) ? normalizePhone(to) : to);
+    },
     async captchaAnswer(token) {
       const entry = app.deps.sandboxCaptchas?.get(token);
       if (!entry) throw new Error('no such captcha (sandbox off, used or expired)');

@@ -6,6 +6,7 @@ import { reconcilePayments } from '../services/reconciliation';
 import { fulfilOrder } from '../services/fulfilment';
 import { pollShipment } from '../services/shipment';
 import { emailJobHandlers } from '../services/emailsJobs';
+import { TRACKING_CODE_JOB, trackingCodeEmailJob } from '../services/trackingCodes';
 import type { JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -15,6 +16,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   'shipment.poll': pollShipment,
   'payments.reconcile': async (deps) => { await reconcilePayments(deps); },
   ...emailJobHandlers,
+  /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
+  [TRACKING_CODE_JOB]: trackingCodeEmailJob,
 };
 
 /** Jobs that come back on their own: one row per kind, run again `everyMs` after each run. */

@@ -5,7 +5,7 @@
  * someone to look at). The claim is one UPDATE: two runners, in one process or in several gateway instances on
  * one PostgreSQL, never hold the same job at once; on PGlite (one connection) the statement is atomic anyway.
  */
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
@@ -27,19 +27,22 @@ export const backoffMs = (attempts: number): number => Math.min(FIRST_RETRY_MS *
 
 export interface RunnerOptions {
   handlers?: Record<string, JobHandler>;
+  /** Only jobs of these kinds (all kinds when absent). */
+  kinds?: readonly string[];
   recurring?: readonly RecurringJob[];
   log?: { error(obj: object, msg: string): void };
 }
 
 interface Claimed extends Job { leaseUntil: Date }
 
-async function claimNext(db: Db, now: Date): Promise<Claimed | null> {
+async function claimNext(db: Db, now: Date, kinds?: readonly string[]): Promise<Claimed | null> {
   // A CTE with FOR UPDATE is evaluated exactly once; an `IN (subquery ... LIMIT 1)` may be re-run by the planner
   // and lock more rows than it updates.
   const next = db.$with('next').as(db.select({ id: jobs.id }).from(jobs)
     .where(and(
       isNull(jobs.doneAt), lte(jobs.runAt, now), lt(jobs.attempts, MAX_ATTEMPTS),
       or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+      kinds ? inArray(jobs.kind, [...kinds]) : undefined,
     ))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(1)
@@ -88,7 +91,7 @@ export async function runDueJobs(deps: Deps, options: RunnerOptions = {}): Promi
   const recurring = options.recurring ?? recurringJobs;
   let ran = 0;
   while (ran < MAX_JOBS_PER_CALL) {
-    const job = await claimNext(deps.db, deps.clock.now());
+    const job = await claimNext(deps.db, deps.clock.now(), options.kinds);
     if (!job) break;
     ran += 1;
     const every = recurring.find((r) => r.kind === job.kind);

@@ -2,15 +2,18 @@
  * The email codes of /tracking: 6 digits, bound to one order number and email, stored as an HMAC, 5 minutes,
  * single use, dead after 5 tries, a new one supersedes the old. "Nobody can read an order without the code sent
  * to its email", and nobody learns whether an order number and email match: an unmatched pair gets a code row
- * too, with a code nobody is sent, so sending, limits, expiry, tries and the answers are the same either way.
+ * and an email job too, a job that sends nothing, so the request's work, limits, expiry, tries and the answers
+ * are the same either way.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { orders, trackingCodes } from '../db/schema';
 import { GatewayError } from '../http/errors';
+import { enqueueJob } from '../jobs/queue';
+import type { JobHandler } from '../jobs/types';
 import { CODE_TTL_MS, MAX_CODE_TRIES } from './codes';
 import { hmac, sixDigitCode } from './secrets';
 import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
@@ -24,32 +27,55 @@ const limitSubject = (orderNo: string, email: string) => `tracking:${orderNo}:${
 
 export interface TrackingPair { orderNo: string; email: string }
 
+/** The job that emails one tracking code (decision 0006). */
+export const TRACKING_CODE_JOB = 'email.trackingCode';
+
+/**
+ * Stores a code for the pair and enqueues the job that emails it, in one transaction, whether or not the pair
+ * matches an order: the request does the same work either way, so neither its answer nor its timing tells. The
+ * job emails the code only when the pair matches (trackingCodeEmailJob).
+ */
 export async function sendTrackingCode(deps: Deps, input: TrackingPair & { ip: string; lang: Language }) {
-  const code = sixDigitCode();
   const now = deps.clock.now();
   const subject = limitSubject(input.orderNo, input.email);
-  const matched = await deps.db.transaction(async (trx) => {
+  await deps.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${subject}))`);
     await assertMaySend(tx, subject, input.ip, now);
-    const [order] = await tx.select({ id: orders.id }).from(orders)
-      .where(and(eq(orders.orderNo, input.orderNo), eq(orders.email, input.email)));
     await tx.update(trackingCodes).set({ usedAt: now })
       .where(and(eq(trackingCodes.orderNo, input.orderNo), eq(trackingCodes.email, input.email), isNull(trackingCodes.usedAt)));
-    const stored = order ? code : sixDigitCode();
-    await tx.insert(trackingCodes).values({
-      orderNo: input.orderNo, email: input.email, codeHash: digest(deps.config.codePepper, input.orderNo, input.email, stored),
+    const code = sixDigitCode();
+    const [row] = await tx.insert(trackingCodes).values({
+      orderNo: input.orderNo, email: input.email, codeHash: digest(deps.config.codePepper, input.orderNo, input.email, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now,
+    }).returning({ id: trackingCodes.id });
+    await enqueueJob(tx, {
+      kind: TRACKING_CODE_JOB, dedupeKey: `${TRACKING_CODE_JOB}:${row!.id}`, runAt: now,
+      payload: { codeId: row!.id, orderNo: input.orderNo, email: input.email, lang: input.lang, code },
     });
     await recordSend(tx, subject, input.ip, 'tracking', now);
-    return !!order;
   });
-  if (matched) {
-    const email = renderEmail(input.lang, trackingCodeEmail(input.lang, input.orderNo, code, CODE_TTL_MS / 60_000), input.email);
-    await deps.messages.sendEmail(input.email, email.subject, email.text, email.html, { lang: input.lang, kind: 'trackingCode', orderNo: input.orderNo });
-  }
   return { resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: CODE_TTL_MS / 1000 };
 }
+
+/**
+ * Emails a tracking code to the order's address when the pair matches an order and the code is still the live one;
+ * for a pair that matches nothing, nobody is sent anything. Either way the row then keeps no code.
+ */
+export const trackingCodeEmailJob: JobHandler = async (deps, job) => {
+  const { codeId, orderNo, email, lang, code } = job.payload as { codeId: number; orderNo: string; email: string; lang: Language; code?: unknown };
+  const kept = { payload: { codeId, orderNo } };
+  if (typeof code !== 'string') return kept;
+  const [live] = await deps.db.select({ id: trackingCodes.id }).from(trackingCodes)
+    .where(and(eq(trackingCodes.id, codeId), isNull(trackingCodes.usedAt), gt(trackingCodes.expiresAt, deps.clock.now())));
+  const [order] = live
+    ? await deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.email, email)))
+    : [];
+  if (!order) return kept;
+  const rendered = renderEmail(lang, trackingCodeEmail(lang, orderNo, code, CODE_TTL_MS / 60_000), email);
+  await deps.messages.sendEmail(email, rendered.subject, rendered.text, rendered.html, { lang, kind: 'trackingCode', orderNo, idempotencyKey: job.dedupeKey });
+  return kept;
+};
 
 /**
  * Checks and spends the newest code of this pair. Each check uses up one of the tries before comparing, so
