@@ -25,7 +25,7 @@ export interface GatewayConfig {
   jobs?: 'auto' | 'manual';
   /** Logistics sandbox: how long after the order a parcel ships (ms). */
   shipDelayMs?: number;
-  /** The payment sandbox's port: the CSP lets pages load its SDK and frame its card form there, on any host. */
+  /** The payment sandbox's port: the CSP lets pages load its SDK and frame its card form there, on the page's own host. */
   paymentsPort?: number;
   /**
    * Tests only (never set by npm start): named points where a test makes the gateway fail, to prove recovery.

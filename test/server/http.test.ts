@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +7,22 @@ import { endpoints } from '../../src/contract';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { call } from './helpers';
 
-/** The payment provider's SDK and card form iframe (its own origin, decision 0005) are the only other sources. */
-const csp = (paymentsPort: string) => `default-src 'self'; script-src 'self' http://*:${paymentsPort}; style-src 'self' 'unsafe-inline'; `
-  + `img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-src http://*:${paymentsPort}; object-src 'none'; base-uri 'self'; `
+/**
+ * The payment provider's SDK and card form iframe (its own origin, decision 0005: the page's host at the sandbox's
+ * port) are the only other sources; without a usable host name, none.
+ */
+const csp = (provider: string | null) => `default-src 'self'; script-src 'self'${provider ? ` ${provider}` : ''}; style-src 'self' 'unsafe-inline'; `
+  + `img-src 'self' data:; connect-src 'self'; font-src 'self'; ${provider ? `frame-src ${provider}; ` : ''}object-src 'none'; base-uri 'self'; `
   + "form-action 'self'; frame-ancestors 'none'";
+
+/** GET with a Host header of our choosing (fetch cannot set it). */
+function getWithHost(base: string, path: string, host: string): Promise<{ csp: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    request(new URL(path, base), { headers: { Host: host } }, (res) => {
+      res.resume().on('end', () => resolve({ csp: res.headers['content-security-policy'] as string | undefined }));
+    }).on('error', reject).end();
+  });
+}
 
 describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
   let server: TestServer;
@@ -38,11 +51,23 @@ describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
   it('sets the security headers and a strict CSP on HTML', async () => {
     const res = await get('/');
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('content-security-policy')).toBe(csp(new URL(server.paymentsUrl).port));
+    const paymentsPort = new URL(server.paymentsUrl).port;
+    expect(res.headers.get('content-security-policy')).toBe(csp(`http://127.0.0.1:${paymentsPort}`));
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("names the payment sandbox on the page's own host only, and no other host when the Host header is not a host name", async () => {
+    const paymentsPort = new URL(server.paymentsUrl).port;
+    const port = new URL(server.url).port;
+    expect((await getWithHost(server.url, '/', `localhost:${port}`)).csp).toBe(csp(`http://localhost:${paymentsPort}`));
+    expect((await getWithHost(server.url, '/plans', 'shop.example.com')).csp).toBe(csp(`http://shop.example.com:${paymentsPort}`));
+    expect((await getWithHost(server.url, '/', `[::1]:${port}`)).csp).toBe(csp(`http://[::1]:${paymentsPort}`));
+    for (const forged of ['evil.example/x', 'a b', "x';script-src *"]) {
+      expect((await getWithHost(server.url, '/', forged)).csp, forged).toBe(csp(null));
+    }
   });
 
   it('never lets API answers be cached, errors included', async () => {

@@ -51,7 +51,7 @@ describe('card form in Chromium', () => {
       if (path === '/config.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(server.app.deps.payments.card.browserConfig('127.0.0.1')));
       if (path === '/page.js') return res.writeHead(200, { 'content-type': 'application/javascript' }).end(PAGE_SCRIPT);
       // The gateway's CSP, with and without the sandbox port allowed.
-      const csp = path === '/no-provider' ? contentSecurityPolicy() : contentSecurityPolicy(paymentsPort);
+      const csp = path === '/no-provider' ? contentSecurityPolicy() : contentSecurityPolicy(paymentsPort, req.headers.host);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp })
         .end('<!doctype html><html lang="en"><head><title>Checkout</title></head><body><main><h1>Pay</h1><div id="card"></div></main><script src="/page.js"></script></body></html>');
     });
