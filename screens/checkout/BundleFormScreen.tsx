@@ -23,6 +23,12 @@ import { useFocusFirstError } from './useFocusFirstError';
 import type { CheckoutView } from './checkout.connect';
 import { useText } from './text';
 
+/** The ZIP the provider compares with the card's: the billing address's, or the shipping one's when billing is the same. */
+const billingZipOf = (d: CheckoutView['draft']): string | null => {
+  const zip = (d.simType === 'physical' && d.billingSameAsShipping ? d.shipping.zip : d.billing.zip).trim();
+  return zip || null;
+};
+
 function Paying({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');
   const payment = view.payment as ActorRefFrom<PaymentMachine> | null;
@@ -31,7 +37,7 @@ function Paying({ view }: { view: CheckoutView }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="space-y-4">
         <p className="text-sm text-slate-700">{t('review.payNow')}</p>
-        {payment && <PaymentPanel actor={payment} />}
+        {payment && <PaymentPanel actor={payment} billingZip={billingZipOf(view.draft)} />}
       </div>
       {view.order && <OrderReview order={view.order} onEdit={view.editOrder} canEdit={!paymentBusy} />}
     </div>

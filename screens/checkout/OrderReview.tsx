@@ -37,6 +37,11 @@ export function OrderReview({ order, onEdit, canEdit }: { order: OrderData; onEd
         {canEdit && <button type="button" onClick={onEdit} className="text-sm font-medium text-blue-800 underline underline-offset-2">{t('review.edit')}</button>}
       </div>
       <p className="mt-2 text-sm text-slate-800">{t(`review.sim.${order.simType}`, { count: order.simCount })}{order.autoRenew ? ` · ${t('review.autoRenewOn')}` : ''}</p>
+      {order.simType === 'physical' && order.shipping.address1 && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('review.shipTo', { name: `${order.shipping.firstNameEn} ${order.shipping.lastNameEn}`, address: [order.shipping.address1, order.shipping.address2, order.shipping.city, `${order.shipping.state ?? ''} ${order.shipping.zip ?? ''}`.trim()].filter(Boolean).join(', ') })}
+        </p>
+      )}
       <div className="mt-4"><OrderAmounts order={order} /></div>
     </section>
   );

@@ -89,7 +89,7 @@ export function SavedCardPane({ view }: { view: PaymentView }) {
   );
 }
 
-export function NewCardPane({ view }: { view: PaymentView }) {
+export function NewCardPane({ view, billingZip }: { view: PaymentView; billingZip: string | null }) {
   const { t } = useTranslation('payment');
   return (
     <div className="space-y-4">
@@ -98,6 +98,7 @@ export function NewCardPane({ view }: { view: PaymentView }) {
       ) : (
         <div>
           <p className="text-sm font-medium text-slate-800">{t('card.details')}</p>
+          {billingZip && <p className="mt-1 text-sm text-slate-700">{t('card.zipHint', { zip: billingZip })}</p>}
           {view.step === 'loading' && <p className="mt-1 text-sm text-slate-700" role="status">{t('card.loading')}</p>}
           {/* The provider's iframe goes here; React renders nothing inside so it never touches the provider's form. */}
           <div ref={cardFormSlot.attach} data-testid="card-form" className="mt-1 min-h-[3rem]" />

@@ -14,7 +14,8 @@ import { MethodPicker } from './MethodPicker';
 import { BalancePane, NewCardPane, SavedCardPane, WechatPane } from './Panes';
 import { connect } from './payment.connect';
 
-export function PaymentPanel({ actor }: { actor: ActorRefFrom<PaymentMachine> }) {
+/** `billingZip`: the billing ZIP the buyer gave for this payment, which the card form's ZIP must match. */
+export function PaymentPanel({ actor, billingZip }: { actor: ActorRefFrom<PaymentMachine>; billingZip?: string | null }) {
   const { t, i18n } = useTranslation('payment');
   const text = useText();
   const headingId = useId();
@@ -32,7 +33,7 @@ export function PaymentPanel({ actor }: { actor: ActorRefFrom<PaymentMachine> })
       {view.step === 'confirming' && <Notice tone="info">{t('pay.confirming')}</Notice>}
       {view.area === 'account' && <BalancePane view={view} />}
       {view.area === 'savedCard' && <SavedCardPane view={view} />}
-      {view.area === 'newCard' && <NewCardPane view={view} />}
+      {view.area === 'newCard' && <NewCardPane view={view} billingZip={billingZip ?? null} />}
       {view.area === 'wechat' && <WechatPane view={view} />}
     </section>
   );
