@@ -6,6 +6,7 @@ import { SANDBOX_SMDP_ADDRESS } from '../../src/server/adapters/smdpSandbox';
 import { qrPngDataUrl } from '../../src/server/services/emailsEsim';
 import { ESIM_QR_VALID_MS, fulfilOrder } from '../../src/server/services/fulfilment';
 import { ICCID_PREFIX, simActivationCodeMatches } from '../../src/server/services/sims';
+import { backoffMs, MAX_ATTEMPTS } from '../../src/server/jobs/runner';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { emailsTo, insertPaidOrder, orderRow, runJobs, uniqueEmail } from './fulfilmentFixtures';
 
@@ -175,5 +176,24 @@ describe.each(testDatabases())('eSIM allocation failure on %s', (_name, database
     expect(sent.map((m) => m.subject).slice(2)).toEqual([`Your eSIM QR code, order ${orderNo} (SIM 1 of 1)`]);
     const [done] = await server.db.select().from(jobs).where(eq(jobs.dedupeKey, `order.fulfil:${orderNo}`));
     expect(done!.doneAt).not.toBeNull();
+  });
+
+  it('a fulfilment that gives up keeps no activation code in its row', async () => {
+    const email = uniqueEmail('esim-fail');
+    const { orderNo } = await insertPaidOrder(server, { simType: 'esim', simCount: 2, email });
+    const fulfil = async () => (await server.db.select().from(jobs).where(eq(jobs.dedupeKey, `order.fulfil:${orderNo}`)))[0]!;
+    await runJobs(server);
+    // While it is retried, the codes wait in the job for the eSIM emails.
+    expect((await fulfil()).payload).toMatchObject({ orderNo, sims: [{ activationCode: expect.stringMatching(/^\d{6}$/) }, {}] });
+    while ((await fulfil()).attempts < MAX_ATTEMPTS) {
+      server.clock.advance(backoffMs(MAX_ATTEMPTS));
+      await runJobs(server);
+    }
+    const given = await fulfil();
+    expect(given).toMatchObject({ attempts: MAX_ATTEMPTS, doneAt: null });
+    expect(given.payload).toEqual({ orderNo });
+    expect(given.lastError).toContain('ESIM_ALLOCATION_FAILED');
+    const rows = await server.db.select().from(jobs).where(like(jobs.dedupeKey, `%${orderNo}%`));
+    expect(JSON.stringify(rows.map((r) => r.payload))).not.toContain('activationCode');
   });
 });

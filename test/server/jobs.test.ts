@@ -95,6 +95,25 @@ describe.each(testDatabases())('job runner on %s', (_name, databaseUrl) => {
     expect(await row(k)).toMatchObject({ attempts: 1, payload: { kept: true } });
   });
 
+  it("strips a job's secrets from its payload by its kind's give-up rule when the last try fails, and only then", async () => {
+    const k = key('secret');
+    await enqueue('test.secret', k, server.clock.now(), { orderNo: 'LB1', code: '123456' });
+    const handlers = { 'test.secret': (async (d, job) => {
+      // What a handler wrote to its row during the run counts too.
+      await d.db.update(jobs).set({ payload: { ...job.payload, more: '654321' } }).where(eq(jobs.id, job.id));
+      throw new Error('down');
+    }) as JobHandler };
+    const onGiveUp = { 'test.secret': (p: Record<string, unknown>) => ({ orderNo: p.orderNo }) };
+    await runDueJobs(deps(), { handlers, onGiveUp });
+    expect(await row(k)).toMatchObject({ attempts: 1, payload: { orderNo: 'LB1', code: '123456', more: '654321' } });
+    await server.db.update(jobs).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(jobs.dedupeKey, k));
+    server.clock.advance(backoffMs(MAX_ATTEMPTS));
+    await runDueJobs(deps(), { handlers, onGiveUp });
+    const given = await row(k);
+    expect(given).toMatchObject({ attempts: MAX_ATTEMPTS, doneAt: null, lastError: 'Error: down' });
+    expect(given.payload).toEqual({ orderNo: 'LB1' });
+  });
+
   it('leaves a job leased by a runner that died alone until its lease ends, then runs it', async () => {
     const k = key('leased');
     await enqueue('test.record', k);

@@ -3,11 +3,11 @@
  * the transaction that causes it) finds its handler here.
  */
 import { reconcilePayments } from '../services/reconciliation';
-import { fulfilOrder } from '../services/fulfilment';
+import { fulfilGivenUp, fulfilOrder } from '../services/fulfilment';
 import { pollShipment } from '../services/shipment';
-import { emailJobHandlers } from '../services/emailsJobs';
-import { TRACKING_CODE_JOB, trackingCodeEmailJob } from '../services/trackingCodes';
-import type { JobHandler, RecurringJob } from './types';
+import { emailJobGiveUps, emailJobHandlers } from '../services/emailsJobs';
+import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
+import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
   /** {orderNo}: enqueued by payment in the transaction that marks the order paid. */
@@ -18,6 +18,13 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...emailJobHandlers,
   /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
   [TRACKING_CODE_JOB]: trackingCodeEmailJob,
+};
+
+/** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
+export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
+  'order.fulfil': fulfilGivenUp,
+  ...emailJobGiveUps,
+  [TRACKING_CODE_JOB]: trackingCodeGivenUp,
 };
 
 /** Jobs that come back on their own: one row per kind, run again `everyMs` after each run. */

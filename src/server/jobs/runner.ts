@@ -2,7 +2,7 @@
  * The job runner (decision 0006): claims due rows of `jobs` one at a time with `FOR UPDATE SKIP LOCKED` and a
  * lease (locked_until), on the server's clock, runs the handler its kind names, then marks it done, or records
  * the error and retries it later with backoff, giving up after MAX_ATTEMPTS (the row stays, with its error, for
- * someone to look at). The claim is one UPDATE: two runners, in one process or in several gateway instances on
+ * someone to look at, its payload stripped of secrets by its kind's give-up rule). The claim is one UPDATE: two runners, in one process or in several gateway instances on
  * one PostgreSQL, never hold the same job at once; on PGlite (one connection) the statement is atomic anyway.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -10,8 +10,8 @@ import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
 import { enqueueJob } from './queue';
-import { jobHandlers, recurringJobs } from './handlers';
-import type { Job, JobHandler, JobOutcome, RecurringJob } from './types';
+import { jobGiveUpPayloads, jobHandlers, recurringJobs } from './handlers';
+import type { GiveUpPayload, Job, JobHandler, JobOutcome, RecurringJob } from './types';
 
 /** Long enough for any handler (they call sandboxes and providers with their own timeouts); a crashed runner's job is picked up after it. */
 export const LEASE_MS = 5 * 60_000;
@@ -27,6 +27,8 @@ export const backoffMs = (attempts: number): number => Math.min(FIRST_RETRY_MS *
 
 export interface RunnerOptions {
   handlers?: Record<string, JobHandler>;
+  /** Per kind, what a job that gives up keeps of its payload (the registry's by default). */
+  onGiveUp?: Record<string, GiveUpPayload>;
   /** Only jobs of these kinds (all kinds when absent). */
   kinds?: readonly string[];
   recurring?: readonly RecurringJob[];
@@ -73,15 +75,24 @@ async function finish(deps: Deps, job: Claimed, outcome: JobOutcome, recurring: 
   }
 }
 
-async function fail(deps: Deps, job: Claimed, error: unknown, recurring: RecurringJob | undefined) {
+/** The payload as the row holds it now (a handler may have written to it during its run), without its secrets. */
+async function payloadGivenUp(deps: Deps, job: Claimed, onGiveUp: GiveUpPayload | undefined): Promise<Record<string, unknown> | null> {
+  if (!onGiveUp) return null;
+  const [row] = await deps.db.select({ payload: jobs.payload }).from(jobs).where(stillOurs(job));
+  return row ? onGiveUp(row.payload) : null;
+}
+
+async function fail(deps: Deps, job: Claimed, error: unknown, recurring: RecurringJob | undefined, onGiveUp: GiveUpPayload | undefined) {
   const now = deps.clock.now();
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}` : String(error);
   // A recurring job never gives up: it waits its backoff, at most its own period, and tries again.
   const wait = recurring ? Math.min(backoffMs(job.attempts), recurring.everyMs) : backoffMs(job.attempts);
+  // That was the last try: nothing will run this job again, so it keeps nothing secret (decision 0007).
+  const kept = !recurring && job.attempts >= MAX_ATTEMPTS ? await payloadGivenUp(deps, job, onGiveUp) : null;
   await deps.db.update(jobs).set({
     runAt: new Date(now.getTime() + wait), lockedUntil: null, lastError: message.slice(0, 2000),
-    ...(recurring ? { attempts: 0 } : {}),
+    ...(recurring ? { attempts: 0 } : {}), ...(kept ? { payload: kept } : {}),
   }).where(stillOurs(job));
 }
 
@@ -101,7 +112,7 @@ export async function runDueJobs(deps: Deps, options: RunnerOptions = {}): Promi
       await finish(deps, job, await handler(deps, job), every);
     } catch (error) {
       options.log?.error({ err: error, job: { id: job.id, kind: job.kind, attempts: job.attempts } }, 'job failed');
-      await fail(deps, job, error, every);
+      await fail(deps, job, error, every, (options.onGiveUp ?? jobGiveUpPayloads)[job.kind]);
     }
   }
   return ran;

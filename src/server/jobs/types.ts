@@ -24,3 +24,9 @@ export interface RecurringJob {
   kind: string;
   everyMs: number;
 }
+
+/**
+ * What the row of a job that gave up (its last try failed) keeps of its payload: a kind whose payload carries
+ * secrets on their way to the buyer (activation codes, tracking codes) drops them, since no run will hand them on.
+ */
+export type GiveUpPayload = (payload: Record<string, unknown>) => Record<string, unknown>;

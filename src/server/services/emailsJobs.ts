@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { orders, sims } from '../db/schema';
 import type { JobRequest } from '../jobs/queue';
-import type { Job, JobHandler, JobOutcome } from '../jobs/types';
+import type { GiveUpPayload, Job, JobHandler, JobOutcome } from '../jobs/types';
 import { renderEmail, siteUrl, type Email } from './emailsRender';
 import { confirmationEmail, esimFailedEmail, orderLanguage, orderLinks, shippedEmail } from './emailsOrder';
 import { esimEmail } from './emailsEsim';
@@ -81,4 +81,9 @@ export const emailJobHandlers: Record<string, JobHandler> = {
   'email.esim': esim,
   'email.esimFailed': esimFailed,
   'email.shipped': shipped,
+};
+
+/** The eSIM email that gave up keeps the order and ICCID, not the activation code. */
+export const emailJobGiveUps: Record<string, GiveUpPayload> = {
+  'email.esim': (payload) => ({ orderNo: payload.orderNo, iccid: payload.iccid }),
 };

@@ -15,7 +15,7 @@ import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { jobs, orders, sims } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
-import type { Job, JobOutcome } from '../jobs/types';
+import type { GiveUpPayload, Job, JobOutcome } from '../jobs/types';
 import type { ParcelAddress } from '../adapters/logistics';
 import { createSims, type NewSim } from './sims';
 import { emailJob } from './emailsJobs';
@@ -113,6 +113,9 @@ async function allocateEsims(deps: Deps, order: OrderRow, codes: NewSim[] | null
   });
   return { payload: { orderNo: order.orderNo } };
 }
+
+/** Given up: the clear activation codes go, the order number stays (the SIMs then need their codes reissued). */
+export const fulfilGivenUp: GiveUpPayload = (payload) => ({ orderNo: payload.orderNo });
 
 export async function fulfilOrder(deps: Deps, job: Job): Promise<JobOutcome> {
   const orderNo = String(job.payload.orderNo ?? '');

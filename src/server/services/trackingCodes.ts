@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import { orders, trackingCodes } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
-import type { JobHandler } from '../jobs/types';
+import type { GiveUpPayload, JobHandler } from '../jobs/types';
 import { CODE_TTL_MS, MAX_CODE_TRIES } from './codes';
 import { hmac, sixDigitCode } from './secrets';
 import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
@@ -76,6 +76,9 @@ export const trackingCodeEmailJob: JobHandler = async (deps, job) => {
   await deps.messages.sendEmail(email, rendered.subject, rendered.text, rendered.html, { lang, kind: 'trackingCode', orderNo, idempotencyKey: job.dedupeKey });
   return kept;
 };
+
+/** A code email that gave up keeps no code. */
+export const trackingCodeGivenUp: GiveUpPayload = (payload) => ({ codeId: payload.codeId, orderNo: payload.orderNo });
 
 /**
  * Checks and spends the newest code of this pair. Each check uses up one of the tries before comparing, so
