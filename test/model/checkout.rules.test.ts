@@ -169,7 +169,7 @@ describe('one idempotency key per payment attempt', () => {
           keys.push(input.idempotencyKey);
           calls += 1;
           if (calls === 1) throw Object.assign(new Error('network'), { code: 'http', status: 502 });
-          if (calls === 2) return PAYMENT_RESULTS.declined;
+          if (calls === 2) throw Object.assign(new Error('short'), { code: '120081', status: 422 });
           return PAYMENT_RESULTS.paid;
         }) as never,
       },
@@ -182,8 +182,12 @@ describe('one idempotency key per payment attempt', () => {
     actor.send({ type: 'payment.retry' });
     await settle();
     expect(keys[1]).toBe(keys[0]);
-    expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toMatchObject({ outcome: 'failed', failure: 'GENERIC_DECLINE' });
+    expect(actor.getSnapshot().value).toEqual({ account: { idle: 'ready' } });
+    expect(actor.getSnapshot().context.problem?.code).toBe('120081');
+    actor.send({ type: 'payment.submit' });
+    await settle();
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(actor.getSnapshot().output).toMatchObject({ outcome: 'paid' });
   });
 
   it('the saved card comes first for a customer who has one, then a new card', () => {
