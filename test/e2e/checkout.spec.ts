@@ -123,4 +123,32 @@ test.describe('checkout chart in the browser', () => {
     await expect(page.getByText(first)).toBeVisible();
     expect(new Set(orders).size).toBe(1);
   });
+
+  test('a second tab submitting the same order gets the same order; a changed order is a new one', async ({ page, context }) => {
+    const email = uniqueEmail('tabs');
+    const fill = async (checkout: CheckoutPage) => {
+      await checkout.open('plan=15gb-plan&months=6&simType=esim');
+      await checkout.fillBuyer({ ...BUYER, email });
+      await checkout.fillAddress('billing', CA_ADDRESS);
+      await checkout.confirmAll();
+    };
+    const first = new CheckoutPage(page);
+    await fill(first);
+    await first.submit();
+    await first.expectPaying();
+    const orderNo = (await page.getByText(/^Order number LB/).textContent())!;
+
+    const other = await context.newPage();
+    const second = new CheckoutPage(other);
+    await fill(second);
+    await second.submit();
+    await second.expectPaying();
+    await expect(other.getByText(orderNo)).toBeVisible();
+
+    await second.editOrder();
+    await second.change('simCount', '2');
+    await second.submit();
+    await second.expectPaying();
+    await expect(other.getByText(/^Order number LB/)).not.toHaveText(orderNo);
+  });
 });
