@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { luhnValid } from '../../src/domain/card';
-import { jobs, sims } from '../../src/server/db/schema';
-import { SANDBOX_SMDP_ADDRESS } from '../../src/server/adapters/smdpSandbox';
+import { jobs, sandboxEsimProfiles, sims } from '../../src/server/db/schema';
+import { createSmdpSandbox, SANDBOX_SMDP_ADDRESS } from '../../src/server/adapters/smdpSandbox';
 import { qrPngDataUrl } from '../../src/server/services/emailsEsim';
 import { ESIM_QR_VALID_MS, fulfilOrder } from '../../src/server/services/fulfilment';
 import { ICCID_PREFIX, simActivationCodeMatches } from '../../src/server/services/sims';
@@ -195,5 +195,25 @@ describe.each(testDatabases())('eSIM allocation failure on %s', (_name, database
     expect(given.lastError).toContain('ESIM_ALLOCATION_FAILED');
     const rows = await server.db.select().from(jobs).where(like(jobs.dedupeKey, `%${orderNo}%`));
     expect(JSON.stringify(rows.map((r) => r.payload))).not.toContain('activationCode');
+  });
+});
+
+describe.each(testDatabases())('the SM-DP+ sandbox on %s', (_name, databaseUrl) => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer({ databaseUrl }); });
+  afterAll(async () => { await server?.close(); });
+
+  it('answers the same profile for an ICCID every time, after a restart too, with a matching id nobody can work out from it', async () => {
+    const base = '890126012345678901';
+    const iccid = `${base}${[...Array(10).keys()].find((d) => luhnValid(`${base}${d}`))}`;
+    const ask = { iccid, reference: 'LBTEST', email: 'buyer@example.com' };
+    const first = await server.app.deps.smdp.allocateProfile(ask);
+    expect(first).toMatchObject({ iccid, smdpAddress: SANDBOX_SMDP_ADDRESS, matchingId: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/) });
+    expect(await server.app.deps.smdp.allocateProfile(ask)).toEqual(first);
+    const restarted = createSmdpSandbox({ db: server.db, clock: server.clock });
+    expect(await restarted.allocateProfile(ask)).toEqual(first);
+    // Another SM-DP+ (its state gone) gives the same ICCID another id: the id is not a function of the ICCID.
+    await server.db.delete(sandboxEsimProfiles).where(eq(sandboxEsimProfiles.iccid, iccid));
+    expect((await restarted.allocateProfile(ask)).matchingId).not.toBe(first.matchingId);
   });
 });

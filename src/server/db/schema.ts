@@ -485,3 +485,13 @@ export const sandboxParcels = pgTable('sandbox_parcels', {
   shippedAt: at('shipped_at'),
   createdAt: createdAt(),
 });
+
+/**
+ * The SM-DP+ sandbox's eSIM profiles: one per ICCID, its matching id drawn at random when first asked for, so the
+ * same ICCID always gets the same profile (across restarts and gateway instances) and nobody can work one out.
+ */
+export const sandboxEsimProfiles = pgTable('sandbox_esim_profiles', {
+  iccid: text('iccid').primaryKey(),
+  matchingId: text('matching_id').notNull().unique(),
+  createdAt: createdAt(),
+});
