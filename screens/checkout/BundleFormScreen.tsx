@@ -39,7 +39,7 @@ function Paying({ view }: { view: CheckoutView }) {
         <p className="text-sm text-slate-700">{t('review.payNow')}</p>
         {payment && <PaymentPanel actor={payment} billingZip={billingZipOf(view.draft)} />}
       </div>
-      {view.order && <OrderReview order={view.order} onEdit={view.editOrder} canEdit={!paymentBusy} />}
+      {view.order && <OrderReview order={view.order} catalog={view.catalog} onEdit={view.editOrder} canEdit={!paymentBusy} />}
     </div>
   );
 }

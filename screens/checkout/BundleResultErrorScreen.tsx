@@ -54,7 +54,7 @@ export default function BundleResultErrorScreen() {
                 <li>{t('failed.tips.otherMethod')}</li>
               </ul>
               <p className="text-sm text-slate-800">{t('failed.support', { email: SUPPORT_EMAIL, phone: SUPPORT_PHONE })}</p>
-              {view.order && <div className="border-t border-slate-200 pt-4"><OrderAmounts order={view.order} /></div>}
+              {view.order && <div className="border-t border-slate-200 pt-4"><OrderAmounts order={view.order} catalog={view.catalog} /></div>}
             </section>
           )}
         </div>

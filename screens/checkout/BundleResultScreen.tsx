@@ -6,7 +6,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../i18n';
+import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
+import { usePackName } from './productLabel';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
 import { EsimCodes } from './EsimCodes';
 import { Notice, linkClass, secondaryButton } from './fields';
@@ -14,11 +16,12 @@ import { OrderAmounts } from './OrderReview';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 
-function OrderInfo({ order }: { order: OrderData }) {
+function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation(['checkout', 'payment']);
+  const packName = usePackName(catalog);
   const rows: [string, string][] = [
     [t('result.info.orderNo'), order.orderNo],
-    [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: order.planName }) : t('result.info.planMonths', { name: order.planName, count: order.months })],
+    [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: order.planName, count: order.months })],
     [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
     [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
     ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),
@@ -80,8 +83,8 @@ export default function BundleResultScreen() {
           </section>
           <section aria-labelledby="result-order" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <h2 id="result-order" className="text-lg font-semibold text-slate-900">{t('result.info.title')}</h2>
-            <div className="mt-3"><OrderInfo order={order} /></div>
-            <div className="mt-4 border-t border-slate-200 pt-4"><OrderAmounts order={order} /></div>
+            <div className="mt-3"><OrderInfo order={order} catalog={view.catalog} /></div>
+            <div className="mt-4 border-t border-slate-200 pt-4"><OrderAmounts order={order} catalog={view.catalog} /></div>
           </section>
           <div className="flex flex-wrap gap-3">
             <Link to="/" className={secondaryButton}>{t('result.home')}</Link>

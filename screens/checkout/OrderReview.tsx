@@ -2,14 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
 import type { OrderData } from '../../src/contract/orders';
-import { usePlanCostLabel } from './OrderSummary';
+import type { BundleList } from '../../src/contract/catalog';
+import { useProductLabel } from './productLabel';
 
-export function OrderAmounts({ order }: { order: OrderData }) {
+export function OrderAmounts({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation('checkout');
   const money = (c: number) => formatMoney(c, i18n.language);
-  const planCost = usePlanCostLabel();
+  const product = useProductLabel(catalog);
   const rows: [string, string][] = [
-    [planCost(order.planName, order.months, order.simCount), money(order.planCostCents)],
+    [product(order), money(order.planCostCents)],
     ...(order.multiMonthDiscountCents > 0 ? [[t('summary.multiMonthPlain'), `−${money(order.multiMonthDiscountCents)}`] as [string, string]] : []),
     ...(order.discountCents > 0 ? [[t('summary.codeDiscount', { code: order.couponCode ?? order.referralCode ?? '' }), `−${money(order.discountCents)}`] as [string, string]] : []),
     [t(order.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping'), money(order.shippingFeeCents)],
@@ -25,7 +26,7 @@ export function OrderAmounts({ order }: { order: OrderData }) {
   );
 }
 
-export function OrderReview({ order, onEdit, canEdit }: { order: OrderData; onEdit: () => void; canEdit: boolean }) {
+export function OrderReview({ order, catalog, onEdit, canEdit }: { order: OrderData; catalog: BundleList | null; onEdit: () => void; canEdit: boolean }) {
   const { t } = useTranslation('checkout');
   return (
     <section aria-labelledby="order-review-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
@@ -42,7 +43,7 @@ export function OrderReview({ order, onEdit, canEdit }: { order: OrderData; onEd
           {t('review.shipTo', { name: `${order.shipping.firstNameEn} ${order.shipping.lastNameEn}`, address: [order.shipping.address1, order.shipping.address2, order.shipping.city, `${order.shipping.state ?? ''} ${order.shipping.zip ?? ''}`.trim()].filter(Boolean).join(', ') })}
         </p>
       )}
-      <div className="mt-4"><OrderAmounts order={order} /></div>
+      <div className="mt-4"><OrderAmounts order={order} catalog={catalog} /></div>
     </section>
   );
 }

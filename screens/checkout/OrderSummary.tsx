@@ -4,7 +4,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
+import type { BundleList } from '../../src/contract/catalog';
 import type { QuoteData } from '../../src/contract/orders';
+import { useProductLabel } from './productLabel';
 import type { CheckoutView } from './checkout.connect';
 import { useText } from './text';
 
@@ -18,19 +20,12 @@ function Line({ label, cents, negative, strong }: { label: string; cents: number
   );
 }
 
-/** "5GB plan · 3 months · 1 SIM" in the customer's language. */
-export function usePlanCostLabel() {
+export function QuoteLines({ quote, hasTax, catalog }: { quote: QuoteData; hasTax: boolean; catalog: BundleList | null }) {
   const { t } = useTranslation('checkout');
-  return (name: string, months: number, sims: number) =>
-    t('summary.planCost', { name, months: t('summary.months', { count: months }), sims: t('summary.sims', { count: sims }) });
-}
-
-export function QuoteLines({ quote, hasTax }: { quote: QuoteData; hasTax: boolean }) {
-  const { t } = useTranslation('checkout');
-  const planCost = usePlanCostLabel();
+  const product = useProductLabel(catalog);
   return (
     <dl className="space-y-2">
-      <Line label={planCost(quote.planName, quote.months, quote.simCount)} cents={quote.planCostCents} />
+      <Line label={product(quote)} cents={quote.planCostCents} />
       {quote.multiMonthDiscountCents > 0 && <Line label={t('summary.multiMonth', { percent: quote.multiMonthPercent })} cents={quote.multiMonthDiscountCents} negative />}
       {quote.codeDiscountCents > 0 && <Line label={t('summary.codeDiscount', { code: quote.couponCode ?? quote.referralCode ?? '' })} cents={quote.codeDiscountCents} negative />}
       {quote.referralCode && quote.codeDiscountCents === 0 && <p className="text-sm text-emerald-800">{t('summary.referralApplied', { code: quote.referralCode })}</p>}
@@ -52,7 +47,7 @@ export function OrderSummary({ view }: { view: CheckoutView }) {
       <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">{t('summary.title')}</h2>
       <div className="mt-4" aria-live="polite" aria-busy={summary.updating}>
         {summary.quote && (summary.state === 'quoted' || summary.updating) ? (
-          <div className={summary.updating ? 'opacity-60' : undefined}><QuoteLines quote={summary.quote} hasTax={summary.hasTax} /></div>
+          <div className={summary.updating ? 'opacity-60' : undefined}><QuoteLines quote={summary.quote} hasTax={summary.hasTax} catalog={view.catalog} /></div>
         ) : summary.state === 'failed' ? (
           <p role="alert" className="rounded-lg bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200">{summary.problem ? text(summary.problem) : t('summary.checkFields')}</p>
         ) : (
