@@ -226,6 +226,34 @@ describe.each(testDatabases())('order tracking on %s', (_name, databaseUrl) => {
       expect((await modify(view.trackingToken, newShipping(email))).body.code).toBe('ticketInvalid');
     });
 
+    it('keeps the new address when the carrier took it and the parcel shipped before the change was recorded, and says so', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical' });
+      await runJobs(server);
+      server.clock.advance(SHIP_DELAY_MS - 2 * MINUTE);
+      const { trackingToken } = await granted(orderNo, email);
+      const logistics = server.app.deps.logistics;
+      const update = logistics.updateAddress;
+      // The carrier takes the new address, then the parcel leaves and the shipment poll records it, all before the
+      // gateway writes the change.
+      logistics.updateAddress = async (reference, address) => {
+        const answer = await update.call(logistics, reference, address);
+        server.clock.advance(2 * MINUTE);
+        await runJobs(server);
+        return answer;
+      };
+      let res;
+      try {
+        res = await modify(trackingToken, newShipping(email, { address2: 'Suite 3' }));
+      } finally {
+        logistics.updateAddress = update;
+      }
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ orderNo, shipped: true, canModify: false, shipping: { address1: '2 Infinite Loop', address2: 'Suite 3', zip: '95014' } });
+      expect((await orderRow(server, orderNo)).shipping).toMatchObject({ address1: '2 Infinite Loop', address2: 'Suite 3', city: 'Cupertino', email });
+      const parcel = await (await fetch(new URL(`/sandbox/api/parcels/${orderNo}`, server.url))).json() as { data: { shipped: boolean; address: Record<string, unknown> } };
+      expect(parcel.data).toMatchObject({ shipped: true, address: { address1: '2 Infinite Loop', address2: 'Suite 3' } });
+    });
+
     it('has nothing to change for an eSIM order', async () => {
       const { orderNo, email } = await insertPaidOrder(server, { simType: 'esim' });
       await runJobs(server);

@@ -98,11 +98,18 @@ export async function modifyShippingAddress(deps: Deps, input: { trackingToken: 
   // The carrier first: if the parcel has left, nothing changes here either.
   const atCarrier = await deps.logistics.updateAddress(orderNo, parcelAddress(shipping));
   if (atCarrier === 'shipped') throw new GatewayError('alreadyShipped');
-  await applyShipmentEvent(deps, orderNo, { type: 'shipment.changeAddress' }, {
-    keepNewAddress: async (tx: Db) => {
-      await tx.update(orders).set({ shipping, updatedAt: deps.clock.now() }).where(eq(orders.orderNo, orderNo));
-    },
-  }, { address: parcelAddress(shipping) });
+  const keepNewAddress = async (tx: Db) => {
+    await tx.update(orders).set({ shipping, updatedAt: deps.clock.now() }).where(eq(orders.orderNo, orderNo));
+  };
+  try {
+    await applyShipmentEvent(deps, orderNo, { type: 'shipment.changeAddress' }, { keepNewAddress }, { address: parcelAddress(shipping) });
+  } catch (error) {
+    // The carrier took the new address, then the parcel left before the chart saw the change (the shipment poll
+    // recorded it meanwhile): the parcel travels to the new address, so the order says so and the buyer is told
+    // the change was made.
+    if (!(atCarrier === 'updated' && error instanceof GatewayError && error.code === 'alreadyShipped')) throw error;
+    await keepNewAddress(deps.db);
+  }
   const [updated] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
   return trackingViewOf(deps, updated!);
 }
