@@ -11,7 +11,9 @@ import { listOutbox, type OutboxMessage } from '../adapters/messages';
 import { sandboxParcel } from '../adapters/logisticsSandbox';
 import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
+import { escapeHtml } from '../http/html';
 import { requestLanguage } from '../http/language';
+import { isLoopback } from '../http/loopback';
 import { validationMessage } from '../http/validation';
 import { t } from '../i18n';
 
@@ -19,9 +21,6 @@ const recipient = (to: unknown): string | undefined => {
   if (typeof to !== 'string' || !to.trim()) return undefined;
   return isValidPhone(to) ? normalizePhone(to) : to.trim().toLowerCase();
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const htmlOf = (m: OutboxMessage): string | null => (typeof m.meta.html === 'string' ? m.meta.html : null);
 
@@ -67,8 +66,6 @@ const advanceBody = z.object({ ms: z.number().int().positive().max(400 * 86_400_
  * The sandbox shows every code sent and can move the clock: it answers only requests from this machine
  * (loopback), whatever address the gateway listens on. Anyone else gets the same 404 as when it is off.
  */
-const isLoopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-
 export function sandboxRoutes(app: FastifyInstance, deps: Deps) {
   if (!deps.config.sandbox) return;
   void app.register(async (scope) => {

@@ -5,6 +5,7 @@
  */
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
+import { escapeHtml } from '../http/html';
 import { t } from '../i18n';
 
 export type Block =
@@ -39,9 +40,6 @@ export const countryName = (lang: Language, code: string): string =>
 
 /** Where the buyer's browser reaches the storefront: links in emails point there. */
 export const siteUrl = (deps: Deps): string => (deps.config.siteUrl ?? deps.config.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const BRAND_COLOR = '#0f766e';
 

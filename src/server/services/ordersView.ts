@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { OrderData } from '../../contract/orders';
+import { orderActivationStatus } from '../../domain/activation';
 import type { Deps } from '../context';
 import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
@@ -24,15 +25,6 @@ export async function findOrderFor(deps: Deps, orderNo: string, reader: OrderRea
   return order;
 }
 
-type SimStatus = 'inactive' | 'activating' | 'activated' | 'expired';
-
-/** The order's activation status from its SIMs: the furthest any of them got, so one activated line shows. */
-function activationStatus(statuses: SimStatus[]): SimStatus {
-  for (const s of ['activated', 'activating'] as const) if (statuses.includes(s)) return s;
-  if (statuses.length > 0 && statuses.every((s) => s === 'expired')) return 'expired';
-  return 'inactive';
-}
-
 export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: number | null): Promise<OrderData> {
   const [orderSims, payMethods] = await Promise.all([
     deps.db.select().from(sims).where(eq(sims.orderId, order.id)).orderBy(sims.iccid),
@@ -47,7 +39,7 @@ export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: n
     shippingMethod: order.shippingMethod, shippingFeeCents: order.shippingFeeCents, taxCents: order.taxCents,
     payAmountCents: order.payAmountCents, autoRenew: order.autoRenew, channel: order.channel, reasons: order.reasons,
     email: order.email, payMethod: order.payMethod, failureCode: order.failureCode, fulfilment: order.fulfilment,
-    activationStatus: activationStatus(orderSims.map((sim) => sim.status)), logisticsStatus: order.logisticsStatus,
+    activationStatus: orderActivationStatus(orderSims.map((sim) => sim.status)), logisticsStatus: order.logisticsStatus,
     carrier: order.carrier, trackingNumber: order.trackingNumber, sentAt: order.sentAt?.toISOString() ?? null,
     paidAt: order.paidAt?.toISOString() ?? null, createdAt: order.createdAt.toISOString(),
     shipping: {

@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { orders, payments } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './paymentsKeys';
-import { paymentById, type PaymentRow } from './paymentsView';
+import { cardColumns, paymentById, type PaymentRow } from './paymentsView';
 import { saveCard } from './savedCards';
 import type { OrderRow } from './orders';
 
@@ -59,17 +59,16 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     const p = await lockPayment(tx, paymentId);
     if (p.status === 'succeeded' || p.failureCode === REFUND_PENDING || p.failureCode === REFUNDED) return 'already' as const;
     const card = details.card;
-    const cardColumns = card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {};
     const providerPaymentId = details.providerPaymentId ?? p.providerPaymentId;
     if (order.status === 'paid') {
-      await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns, nextCheckAt: now, updatedAt: now })
+      await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns(card), nextCheckAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
       return 'duplicate' as const;
     }
     const savedCardId = details.save && card
       ? await saveCard(tx, { ...details.save, card, now })
       : p.savedCardId;
-    await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns, savedCardId, nextCheckAt: null, updatedAt: now })
+    await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns(card), savedCardId, nextCheckAt: null, updatedAt: now })
       .where(eq(payments.id, p.id));
     await markOrderPaid(tx, order, p.method, now);
     return 'paid' as const;
@@ -103,10 +102,9 @@ export async function settleFailure(
     const p = await lockPayment(tx, paymentId);
     // A late failure never overrides what is already known.
     if (p.status !== 'pending') return false;
-    const card = failure.card;
     await tx.update(payments).set({
       status: 'failed', failureCode: failure.code, providerPaymentId: failure.providerPaymentId ?? p.providerPaymentId, nextCheckAt: null, updatedAt: now,
-      ...(card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
+      ...cardColumns(failure.card),
     }).where(eq(payments.id, p.id));
     // Only a card attempt holds the order in 'paying'; a WeChat QR never blocks another way to pay.
     const ownsOrder = p.provider === 'card_sandbox' ? order.status === 'paying' : order.status === 'awaiting_payment' || order.status === 'payment_failed';

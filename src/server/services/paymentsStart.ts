@@ -4,6 +4,7 @@
  * provider is called, so a crash after the provider's answer leaves a row the reconciliation job can finish.
  */
 import type { PayMethod } from '../../contract/personal';
+import type { CardDetails } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { orders, payments } from '../db/schema';
@@ -11,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from './orders';
 import { lockOrder } from './paymentsSettle';
-import { paymentByKey, type PaymentRow } from './paymentsView';
+import { cardColumns, paymentByKey, type PaymentRow } from './paymentsView';
 import { RECONCILE_GRACE_MS } from './paymentsKeys';
 
 /** Paid or closed: "do not resubmit, refresh to reorder". A card attempt running: "do not submit twice" (120086). */
@@ -28,7 +29,7 @@ export interface Attempt {
   provider: PaymentRow['provider'];
   providerPaymentId?: string | null;
   savedCardId?: number | null;
-  card?: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  card?: CardDetails | null;
 }
 
 /** The same key for another request is refused; for the same request it is the earlier attempt. */
@@ -53,7 +54,7 @@ export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Pro
       payableKind: 'order', payableRef: order.orderNo, customerId: a.customerId, method: a.method, idempotencyKey: a.key,
       requestHash: a.requestHash, amountCents: order.payAmountCents, status: 'pending', provider: a.provider,
       providerPaymentId: a.providerPaymentId ?? null, savedCardId: a.savedCardId ?? null,
-      cardBrand: a.card?.brand ?? null, cardLast4: a.card?.last4 ?? null, cardExpMonth: a.card?.expMonth ?? null, cardExpYear: a.card?.expYear ?? null,
+      ...cardColumns(a.card),
       // Reconciliation looks at it once no request of ours can still be running for it.
       nextCheckAt: new Date(now.getTime() + RECONCILE_GRACE_MS), createdAt: now, updatedAt: now,
     }).returning();

@@ -1,6 +1,7 @@
 /** A payment as the buyer reads it (contract paymentResult). */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { paymentFailure, type PaymentResult } from '../../contract/payments';
+import type { CardDetails } from '../adapters/payments/types';
 import type { Db } from '../db/database';
 import { payments } from '../db/schema';
 
@@ -8,6 +9,10 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type WechatQr = NonNullable<PaymentResult['wechat']>;
 
 const STATUS = { pending: 'pending', succeeded: 'paid', failed: 'failed' } as const;
+
+/** The payment columns a card's brand, last four and expiry go in; none without a card. */
+export const cardColumns = (card: CardDetails | null | undefined) =>
+  (card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {});
 
 export function paymentResultOf(p: PaymentRow, wechat: WechatQr | null = null): PaymentResult {
   const failure = paymentFailure.safeParse(p.failureCode);

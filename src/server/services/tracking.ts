@@ -5,6 +5,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { TrackingView } from '../../contract/tracking';
+import { orderActivationStatus } from '../../domain/activation';
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
@@ -17,16 +18,9 @@ import { applyShipmentEvent } from './shipment';
 import { parcelAddress } from './fulfilment';
 
 type OrderRow = typeof orders.$inferSelect;
-type SimStatus = TrackingView['activationStatus'];
 
 /** Long enough to read the result and fill in a new address, short enough that a forgotten tab does not keep access. */
 export const TRACKING_GRANT_TTL_MS = 30 * 60_000;
-
-/** The order's activation status: the furthest any of its SIMs got (as the order page shows it). */
-const activationStatus = (statuses: SimStatus[]): SimStatus => {
-  for (const s of ['activated', 'activating'] as const) if (statuses.includes(s)) return s;
-  return statuses.length > 0 && statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
-};
 
 /** "The shipping address can be changed while the order is paid and not shipped" (a posted SIM only). */
 const canModify = (order: OrderRow) => order.status === 'paid' && order.simType === 'physical' && order.logisticsStatus === 'not_shipped';
@@ -49,7 +43,7 @@ export async function trackingViewOf(deps: Deps, order: OrderRow): Promise<Track
     status: order.status,
     createdAt: order.createdAt.toISOString(),
     autoRenew: order.autoRenew,
-    activationStatus: activationStatus(orderSims.map((r) => r.status)),
+    activationStatus: orderActivationStatus(orderSims.map((r) => r.status)),
     shipping: {
       country: s.country, firstNameEn: s.firstNameEn, lastNameEn: s.lastNameEn, phone: s.phone,
       firstNameZh: s.firstNameZh ?? null, lastNameZh: s.lastNameZh ?? null,

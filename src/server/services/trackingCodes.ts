@@ -5,16 +5,14 @@
  * and an email job too, a job that sends nothing, so the request's work, limits, expiry, tries and the answers
  * are the same either way.
  */
-import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { orders, trackingCodes } from '../db/schema';
-import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, JobHandler } from '../jobs/types';
-import { CODE_TTL_MS, MAX_CODE_TRIES } from './codes';
+import { CODE_TTL_MS, spendNewestCode } from './codes';
 import { hmac, sixDigitCode } from './secrets';
 import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
 import { renderEmail } from './emailsRender';
@@ -80,23 +78,10 @@ export const trackingCodeEmailJob: JobHandler = async (deps, job) => {
 /** A code email that gave up keeps no code. */
 export const trackingCodeGivenUp: GiveUpPayload = (payload) => ({ codeId: payload.codeId, orderNo: payload.orderNo });
 
-/**
- * Checks and spends the newest code of this pair. Each check uses up one of the tries before comparing, so
- * parallel guesses cannot exceed the limit.
- */
+/** Checks and spends the newest code of this pair (the same rules as SMS codes: services/codes.ts). */
 export async function spendTrackingCode(deps: Deps, input: TrackingPair & { code: string }): Promise<void> {
-  const now = deps.clock.now();
-  const [latest] = await deps.db.select().from(trackingCodes)
-    .where(and(eq(trackingCodes.orderNo, input.orderNo), eq(trackingCodes.email, input.email)))
-    .orderBy(desc(trackingCodes.id)).limit(1);
-  if (!latest || latest.usedAt || latest.expiresAt <= now) throw new GatewayError('codeExpired');
-  const [tried] = await deps.db.update(trackingCodes).set({ attempts: sql`${trackingCodes.attempts} + 1` })
-    .where(and(eq(trackingCodes.id, latest.id), isNull(trackingCodes.usedAt), lt(trackingCodes.attempts, MAX_CODE_TRIES)))
-    .returning({ attempts: trackingCodes.attempts });
-  if (!tried) throw new GatewayError(latest.attempts >= MAX_CODE_TRIES ? 'codeLocked' : 'codeExpired');
-  const given = Buffer.from(digest(deps.config.codePepper, input.orderNo, input.email, input.code));
-  if (!timingSafeEqual(Buffer.from(latest.codeHash), given)) throw new GatewayError(tried.attempts >= MAX_CODE_TRIES ? 'codeLocked' : 'codeWrong');
-  const [spent] = await deps.db.update(trackingCodes).set({ usedAt: now })
-    .where(and(eq(trackingCodes.id, latest.id), isNull(trackingCodes.usedAt))).returning({ id: trackingCodes.id });
-  if (!spent) throw new GatewayError('codeExpired');
+  await spendNewestCode(
+    deps, trackingCodes, and(eq(trackingCodes.orderNo, input.orderNo), eq(trackingCodes.email, input.email))!,
+    digest(deps.config.codePepper, input.orderNo, input.email, input.code),
+  );
 }

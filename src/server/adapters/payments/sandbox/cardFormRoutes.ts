@@ -10,7 +10,8 @@ import { sandboxLanguage, sandboxText } from '../texts';
 import { sdkForOrigin } from './browserAssets';
 import { CARD_FORM_CSS } from './cardFormStyles';
 import type { SandboxContext } from './context';
-import { escapeHtml, queryParam } from './http';
+import { escapeHtml } from '../../../http/html';
+import { queryParam } from './http';
 
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const ORIGIN = /^https?:\/\/(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context';
-import { isLoopback } from './http';
+import { isLoopback } from '../../../http/loopback';
 
 export const CONTROL_PATHS = {
   application: '/v1/sandbox/application', deliverDue: '/v1/sandbox/wechat/deliver-due', notifyAgain: '/v1/sandbox/wechat/notify-again',

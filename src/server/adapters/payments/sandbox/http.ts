@@ -8,12 +8,6 @@ declare module 'fastify' {
   }
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export const isLoopback = (address: string | undefined) =>
-  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-
 /** JSON bodies keep their raw text beside the parsed value; a malformed body is a 400. */
 export function keepRawJson(app: FastifyInstance) {
   app.decorateRequest('rawBody', '');

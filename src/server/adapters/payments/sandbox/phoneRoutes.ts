@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, type Language } from '../../../../../i18n/languages';
 import { sandboxLanguage, sandboxText } from '../texts';
 import type { SandboxContext } from './context';
-import { escapeHtml, queryParam } from './http';
+import { escapeHtml } from '../../../http/html';
+import { queryParam } from './http';
 import { orderByCode, settleFromPhone, type WechatOrderRow } from './wechatOrders';
 
 export const PHONE_PATH = '/wechat/phone';

@@ -1,0 +1,11 @@
+/** Activation status (spec section 3, Order: "activation status") of a SIM, and of an order from its SIMs. */
+export type SimActivationStatus = 'inactive' | 'activating' | 'activated' | 'expired';
+
+/**
+ * The order's activation status: the furthest any of its SIMs got, so one activated line shows; expired only when
+ * every SIM has. The order page and the tracking result both show it.
+ */
+export function orderActivationStatus(statuses: readonly SimActivationStatus[]): SimActivationStatus {
+  for (const s of ['activated', 'activating'] as const) if (statuses.includes(s)) return s;
+  return statuses.length > 0 && statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
+}
