@@ -10,7 +10,11 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   SANDBOX: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Secret mixed into SMS-code hashes; set the same value on every instance that shares a database. */
+  /**
+   * Secret mixed into code hashes (SMS, tracking, SIM activation codes) and order tokens. With DATABASE_URL it is
+   * required and must be the same on every instance: a random one per process would make SIM activation codes sold
+   * before a restart, or by another instance, unverifiable (decision 0007). Without it, PGlite keeps one in DATA_DIR.
+   */
   CODE_PEPPER: z.string().min(16, 'must be at least 16 characters').optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Port of the payment providers' sandbox (its own origin: card form, payments API, WeChat phone). Default PORT + 1. */
@@ -23,6 +27,13 @@ export const envSchema = z.object({
   WECHAT_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
   /** The coarse per-IP guard on API routes: requests per minute from one address. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+}).superRefine((env, ctx) => {
+  if (env.DATABASE_URL && !env.CODE_PEPPER) {
+    ctx.addIssue({
+      code: 'custom', path: ['CODE_PEPPER'],
+      message: 'required with DATABASE_URL: set the same secret (16+ characters) on every gateway sharing the database',
+    });
+  }
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -35,7 +35,6 @@ async function main() {
   const root = process.cwd();
   await ensureClientBuilt(root, say);
   const sandbox = sandboxEnabled(env);
-  if (!env.CODE_PEPPER && env.DATABASE_URL) say('CODE_PEPPER is unset: SMS codes only verify on the instance that sent them');
   const gateway = await startGateway({
     port: env.PORT,
     paymentsPort: env.PAYMENTS_PORT,
@@ -47,7 +46,8 @@ async function main() {
     staticDir: join(root, 'dist', 'client'),
     sandbox,
     logLevel: env.LOG_LEVEL,
-    codePepper: env.CODE_PEPPER ?? (env.DATABASE_URL ? undefined : embeddedPepper(env.DATA_DIR)),
+    // readEnv refuses DATABASE_URL without CODE_PEPPER: every instance must hash with the same secret.
+    codePepper: env.CODE_PEPPER ?? embeddedPepper(env.DATA_DIR),
   });
   say(`ready on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})${sandbox ? ', sandbox inbox at /sandbox/inbox' : ''}`);
 

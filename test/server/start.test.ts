@@ -31,6 +31,19 @@ describe('environment', () => {
     expect(message).toMatch(/^Invalid environment:\n {2}- PORT: /);
   });
 
+  it('refuses DATABASE_URL without CODE_PEPPER: every gateway sharing a database must hash codes with the same secret', () => {
+    let error: unknown;
+    try {
+      readEnv({ DATABASE_URL: 'postgres://db.internal/linkbridge' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).problems).toEqual(['CODE_PEPPER: required with DATABASE_URL: set the same secret (16+ characters) on every gateway sharing the database']);
+    expect(readEnv({ DATABASE_URL: 'postgres://db.internal/linkbridge', CODE_PEPPER: 'a-shared-secret-of-32-characters' }).CODE_PEPPER).toBe('a-shared-secret-of-32-characters');
+    expect(readEnv({}).CODE_PEPPER).toBeUndefined();
+  });
+
   it('turns the sandbox off in production unless SANDBOX=1', () => {
     expect(sandboxEnabled({})).toBe(true);
     expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);
@@ -89,6 +102,17 @@ describe('npm start', () => {
     expect(err).toContain('Invalid environment:');
     expect(err).toContain('- PORT:');
     expect(err).toContain('- LOG_LEVEL:');
+  });
+
+  it('refuses to start with DATABASE_URL but without CODE_PEPPER, saying why, before touching the database', async () => {
+    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [join(process.cwd(), 'src/server/main.ts')], {
+      cwd: temp, env: { ...process.env, DATABASE_URL: 'postgres://127.0.0.1:1/nowhere', CODE_PEPPER: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('Invalid environment:\n  - CODE_PEPPER: required with DATABASE_URL');
   });
 
   it('answers healthz, then shuts down cleanly on SIGINT with exit code 0', async () => {
