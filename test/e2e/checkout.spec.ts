@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
+import { TrackingPage } from '../support/pages/TrackingPage';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { messagesTo } from './sandbox';
 
@@ -16,7 +17,7 @@ const card = (c: { number: string; exp: string; cvv: string }, postalCode = CA_A
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 
 test.describe('checkout chart in the browser', () => {
-  test('buys a 5GB plan for 3 months as an eSIM with WELCOME10 by test card, sees the QR code and gets it by email', async ({ page, request }) => {
+  test('buys a 5GB plan for 3 months as an eSIM with WELCOME10 by test card, sees the QR code, gets it by email and tracks the order', async ({ page, request }) => {
     const email = uniqueEmail('mei');
     const checkout = new CheckoutPage(page);
     const payment = new PaymentPage(page);
@@ -61,6 +62,20 @@ test.describe('checkout chart in the browser', () => {
     await page.reload();
     await checkout.expectResult(orderNo);
     await expect(page.getByText('eSIM 1 of 1')).toBeVisible();
+
+    // Track the order from the confirmation email's link: the code comes by email, the order shows.
+    const confirmation = (await messagesTo(request, email)).find((m) => m.subject?.includes(orderNo) && !m.subject.startsWith('Your eSIM QR code'));
+    const link = new URL(confirmation!.body.match(/https?:\/\/\S+\/tracking\/search\?\S+/)![0]);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ orderNo, email });
+    const tracking = new TrackingPage(page, request);
+    await tracking.open({ orderNo, email });
+    await tracking.sendCode();
+    await tracking.enterCode(await tracking.readCode(email, orderNo));
+    await tracking.solveCaptcha();
+    await tracking.search();
+    await tracking.expectState('result');
+    await expect(page.getByText(orderNo).first()).toBeVisible();
+    await expect(tracking.shipment()).toContainText('eSIM: nothing to ship');
   });
 
   test('a declined card shows the reason and the spec\'s payment-failed text; repay with a good card succeeds', async ({ page }) => {

@@ -58,7 +58,7 @@ export async function buyPaidOrder(baseUrl: string, paymentsUrl: string, opts: {
   return { orderNo: order.orderNo, email, order };
 }
 
-const trackingSubjects = (orderNo: string): string[] => ['en', 'zh-Hans', 'zh-Hant'].map((lang) => {
+export const trackingSubjects = (orderNo: string): string[] => ['en', 'zh-Hans', 'zh-Hant'].map((lang) => {
   const file = JSON.parse(readFileSync(join(import.meta.dirname, `../../i18n/${lang}/messages.json`), 'utf8')) as { email: { trackingCode: { subject: string } } };
   return file.email.trackingCode.subject.replace('{{orderNo}}', orderNo);
 });

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { captchaAnswer, messagesTo } from '../../e2e/sandbox';
-import { trackingCodeFor } from '../../model/trackingOrders';
+import { trackingCodeFor, trackingSubjects } from '../../model/trackingOrders';
 
 /**
  * Page object of /tracking for Playwright. Its verbs are the tracking chart's events (machines/tracking.machine.ts):
@@ -40,15 +40,31 @@ export class TrackingPage {
     await this.page.getByLabel('Email', { exact: true }).fill(email);
   }
 
+  /** How many code emails for this order had arrived before the last code.send: readCode waits for a newer one. */
+  private codesBefore = 0;
+
+  private async codeEmails(email: string, orderNo: string) {
+    const subjects = trackingSubjects(orderNo);
+    return (await messagesTo(this.request, email)).filter((m) => m.subject && subjects.includes(m.subject));
+  }
+
   /** code.send: the button, then the code as the email says it. */
   async sendCode() {
+    const orderNo = await this.page.getByLabel('Order number', { exact: true }).inputValue();
+    const email = await this.page.getByLabel('Email', { exact: true }).inputValue();
+    this.codesBefore = (await this.codeEmails(email, orderNo.toUpperCase())).length;
     await this.page.getByRole('button', { name: /^(Send code|Resend code)$/ }).click();
     await expect(this.page.getByRole('button', { name: /^Resend in \d+ seconds?$/ })).toBeVisible();
   }
 
+  /** The code of the email sent by the last code.send (the job runner sends it a moment after the request). */
   async readCode(email: string, orderNo: string): Promise<string> {
     let code: string | null = null;
-    await expect.poll(async () => (code = trackingCodeFor(await messagesTo(this.request, email), orderNo))).not.toBeNull();
+    await expect.poll(async () => {
+      const emails = await this.codeEmails(email, orderNo);
+      code = emails.length > this.codesBefore ? trackingCodeFor(emails, orderNo) : null;
+      return code;
+    }, { message: `a new tracking code for ${orderNo}` }).not.toBeNull();
     return code!;
   }
 
