@@ -36,7 +36,7 @@ export async function esimEmail(order: OrderRow, links: OrderLinks, esim: EsimFo
     greetingName: greetingName(lang, order.shipping),
     blocks: [
       { kind: 'paragraph', text: k('intro') },
-      { kind: 'paragraph', text: k('chinaPhone', { url: links.phoneCheck }) },
+      { kind: 'paragraph', text: k('chinaPhone') },
       { kind: 'image', src: await qrPngDataUrl(lpa), alt: k('qrAlt', { iccid: esim.iccid }) },
       { kind: 'paragraph', text: k('validUntil', { date: dateOnly(lang, esim.qrExpiresAt) }) },
       { kind: 'heading', text: k('stepsTitle') },

@@ -21,13 +21,12 @@ export function greetingName(lang: Language, s: OrderRow['shipping']): string {
   return `${s.firstNameEn} ${s.lastNameEn}`;
 }
 
-export interface OrderLinks { order: string; tracking: string; activation: string; phoneCheck: string }
+export interface OrderLinks { order: string; tracking: string; activation: string }
 
 export const orderLinks = (site: string, order: Pick<OrderRow, 'orderNo' | 'email'>): OrderLinks => ({
   order: `${site}/plans/bundleResult/${encodeURIComponent(order.orderNo)}`,
   tracking: `${site}/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email })}`,
   activation: `${site}/activation/first`,
-  phoneCheck: `${site}/phone-detection`,
 });
 
 export function addressLines(lang: Language, s: OrderRow['shipping']): string[] {
