@@ -117,8 +117,15 @@ export function NewCardPane({ view, billingZip }: { view: PaymentView; billingZi
   );
 }
 
+/** The sandbox phone opens in the customer's language, as their own phone would show it. */
+const inLanguage = (url: string, lang: string) => {
+  const u = new URL(url);
+  u.searchParams.set('lang', lang);
+  return u.toString();
+};
+
 export function WechatPane({ view }: { view: PaymentView }) {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation('payment');
   const showing = view.step === 'awaitingScan' && view.wechat !== null;
   const now = useNow(showing);
   if (view.step === 'interrupted') return <Interrupted view={view} />;
@@ -132,7 +139,7 @@ export function WechatPane({ view }: { view: PaymentView }) {
         <p className="text-sm font-medium text-slate-900">{t('wechat.expiresIn', { time: clock })}</p>
         <p className="text-sm text-slate-700" role="status" aria-live="polite">{t('wechat.waiting')}</p>
         {view.wechat.sandboxPhoneUrl && (
-          <a href={view.wechat.sandboxPhoneUrl} target="_blank" rel="noopener" className={linkClass}>{t('wechat.sandboxPhone')}</a>
+          <a href={inLanguage(view.wechat.sandboxPhoneUrl, i18n.language)} target="_blank" rel="noopener" className={linkClass}>{t('wechat.sandboxPhone')}</a>
         )}
       </div>
     );
