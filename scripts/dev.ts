@@ -3,16 +3,23 @@
  * on PORT (default 5173) with the gateway behind its proxy (vite.config.ts). Ctrl-C stops both.
  */
 import { createServer } from 'vite';
+import { embeddedPepper } from '../src/server/pepper';
 import { startGateway } from '../src/server/start';
 
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8081);
 process.env.GATEWAY_PORT = String(gatewayPort);
 
+const dataDir = process.env.DATA_DIR ?? './data';
+if (process.env.DATABASE_URL && !process.env.CODE_PEPPER) {
+  console.error('CODE_PEPPER is required with DATABASE_URL (the same secret on every gateway sharing the database).');
+  process.exit(1);
+}
 const gateway = await startGateway({
   port: gatewayPort,
   host: '127.0.0.1',
   databaseUrl: process.env.DATABASE_URL,
-  dataDir: process.env.DATA_DIR ?? './data',
+  dataDir,
+  codePepper: process.env.CODE_PEPPER ?? embeddedPepper(dataDir),
   staticDir: null,
   sandbox: process.env.SANDBOX !== '0',
   logLevel: process.env.LOG_LEVEL ?? 'info',

@@ -2,24 +2,13 @@
  * `npm start`: validates the environment, builds the client when missing or stale, then serves the app
  * and the gateway on one port. Ctrl-C (SIGINT) or SIGTERM closes the server, then the database.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { EnvError, readEnv, sandboxEnabled } from './env';
+import { embeddedPepper } from './pepper';
 import { ensureClientBuilt } from './clientBuild';
 import { startGateway } from './start';
 
 const say = (line: string) => console.log(`[linkbridge] ${line}`);
-
-/** With the embedded database the pepper lives beside it, so codes sent before a restart still verify after it. */
-function embeddedPepper(dataDir: string): string {
-  const file = join(resolve(dataDir), 'code-pepper');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(resolve(dataDir), { recursive: true });
-  const pepper = randomBytes(32).toString('base64url');
-  writeFileSync(file, pepper, { mode: 0o600 });
-  return pepper;
-}
 
 async function main() {
   let env;
