@@ -4,23 +4,21 @@
  * confirmation; no keyboard-sequence passwords; new must differ from old. Reset by old password or SMS code."
  * modifyPwd needs the image captcha (spec section 7: "same two headers").
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
 import { modifyPwdBody, type modifyPwd } from '../src/contract/auth';
 import type { DataOf } from '../src/contract/endpoint';
 import { captchaField } from '../src/contract/fields';
-import { toProblem, type CaptchaOutput, type Problem } from './login.machine';
+import { toProblem, type Problem } from './login.machine';
+import { captchaActions, captchaActors, captchaRegion, type CaptchaContext, type CaptchaEvent } from './parts/captcha';
 
 export type ChangePasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword' | 'captcha';
 export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string[]>>;
 
-export interface ChangePasswordContext {
+export interface ChangePasswordContext extends CaptchaContext {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
-  captcha: string;
-  captchaImage: string | null;
-  captchaToken: string | null;
   fieldErrors: ChangePasswordErrors;
   problem: Problem | null;
 }
@@ -28,8 +26,7 @@ export interface ChangePasswordContext {
 export type ChangePasswordSubmit = { type: 'password.submit'; oldPassword: string; newPassword: string; confirmPassword: string; captcha: string };
 export type ChangePasswordEvent =
   | { type: 'field.change'; field: ChangePasswordField; value: string }
-  | { type: 'captcha.refresh' }
-  | { type: 'captcha.spent' }
+  | CaptchaEvent
   | ChangePasswordSubmit;
 
 export interface ModifyPwdInput { oldPassword: string; newPassword: string; confirmPassword: string; captcha: string; captchaToken: string }
@@ -51,7 +48,7 @@ export const changePasswordProblems = (e: Omit<ChangePasswordSubmit, 'type'>): C
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
-    loadCaptcha: fromPromise<CaptchaOutput>(() => Promise.reject(new Error('provided by the host'))),
+    ...captchaActors,
     modifyPwd: fromPromise<DataOf<typeof modifyPwd>, ModifyPwdInput>(() => Promise.reject(new Error('provided by the host'))),
   },
   guards: {
@@ -74,12 +71,7 @@ export const changePasswordMachine = setup({
     }),
     clearProblems: assign({ fieldErrors: {}, problem: null }),
     showProblem: assign({ problem: ({ event }) => toProblem((event as { error?: unknown }).error) }),
-    keepCaptcha: assign(({ event }) => {
-      const output = (event as { output?: CaptchaOutput }).output;
-      return { captchaImage: output?.imageUrl ?? null, captchaToken: output?.token ?? null };
-    }),
-    forgetCaptcha: assign({ captchaToken: null, captcha: '' }),
-    captchaIsSpent: raise({ type: 'captcha.spent' }),
+    ...captchaActions<ChangePasswordContext, ChangePasswordEvent>(),
     forgetPasswords: assign({ oldPassword: '', newPassword: '', confirmPassword: '' }),
   },
 }).createMachine({
@@ -95,28 +87,12 @@ export const changePasswordMachine = setup({
       type: 'parallel',
       on: { 'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost.' } },
       states: {
-        captcha: {
-          description: 'Spec section 7: modifyPwd carries "same two headers" (IMAGE-CODE, X-IMAGE-CODE-TOKEN); the captcha is single use.',
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'Spec section 7: GET /gateway/pcapp/createImg, a new single-use image code.',
-              entry: 'forgetCaptcha',
-              invoke: { id: 'loadCaptcha', src: 'loadCaptcha', onDone: { target: 'ready', actions: 'keepCaptcha', description: 'Spec section 7: GET /gateway/pcapp/createImg returns the image (captcha) and its token.' }, onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' } },
-            },
-            ready: {
-              description: 'The image code is shown and can be typed.',
-              on: {
-                'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
-                'captcha.spent': { target: 'loading', description: 'Issue 2: the image captcha is "single use".' },
-              },
-            },
-            failed: {
-              description: 'Spec section 8: "verification code fetch failed".',
-              on: { 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture after a failed load.' } },
-            },
-          },
-        },
+        captcha: captchaRegion({
+          region: 'Spec section 7: modifyPwd carries "same two headers" (IMAGE-CODE, X-IMAGE-CODE-TOKEN); the captcha is single use.',
+          ready: 'The image code is shown and can be typed.',
+          spent: 'Issue 2: the image captcha is "single use".',
+          failed: 'Spec section 8: "verification code fetch failed".',
+        }),
         form: {
           description: 'Old password, new password and confirmation.',
           initial: 'editing',

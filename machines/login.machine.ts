@@ -3,11 +3,15 @@
  * Two parallel regions: the image captcha the page always keeps ready, and the path the customer is on.
  * Pure: every call is a named actor, provided by src/app/flows/login.ts (and by fakes in test/model).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
 import { registerOrResetBody, tokenBody, type checMobilekVerificationCode, type checkIsRegistered, type oauthToken, type registerOrResetUser, type sendMobileVerificationCode } from '../src/contract/auth';
 import type { DataOf } from '../src/contract/endpoint';
 import { captchaField, phoneField, smsCodeField } from '../src/contract/fields';
+import { captchaActions, captchaActors, captchaRegion, type CaptchaContext, type CaptchaEvent } from './parts/captcha';
+import { resendCountdownActions, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
+
+export type { CaptchaOutput } from './parts/captcha';
 
 /** "sendMobileVerificationCode with a resend countdown" (issue 2): seconds before another code may be sent. */
 export const RESEND_SECONDS = 60;
@@ -20,18 +24,14 @@ export type FieldErrors = Partial<Record<LoginField, string[]>>;
 export interface Problem { code: string; message: string; status: number }
 export type Notice = 'registered' | 'passwordReset' | null;
 
-export interface LoginContext {
+export interface LoginContext extends CaptchaContext, ResendCountdownContext {
   phone: string;
-  captcha: string;
   code: string;
   username: string;
   password: string;
   newPassword: string;
   confirmPassword: string;
-  captchaImage: string | null;
-  captchaToken: string | null;
   ticket: string | null;
-  resendSecondsLeft: number;
   fieldErrors: FieldErrors;
   problem: Problem | null;
   notice: Notice;
@@ -41,8 +41,7 @@ export interface LoginContext {
 export type SendCodeEvent = { type: 'code.send'; phone: string; captcha: string };
 export type LoginEvent =
   | { type: 'field.change'; field: LoginField; value: string }
-  | { type: 'captcha.refresh' }
-  | { type: 'captcha.spent' }
+  | CaptchaEvent
   | { type: 'path.smsLogin' }
   | { type: 'path.passwordLogin' }
   | { type: 'path.register' }
@@ -61,14 +60,12 @@ const resendCountdown = (purpose: CodePurpose) => ({
   description: 'Issue 2: "sendMobileVerificationCode with a resend countdown".',
   initial: 'waiting' as const,
   states: {
-    waiting: {
+    waiting: resendWaiting({
+      wait: RESEND_DELAY_MS,
+      then: 'ready',
       description: `Issue 2: "resend countdown": ${RESEND_SECONDS} seconds before another code can be sent.`,
-      initial: 'ticking' as const,
-      after: { [RESEND_DELAY_MS]: { target: 'ready', actions: 'endResendCountdown', description: 'The countdown is over: a new code may be sent.' } as const },
-      states: {
-        ticking: { description: 'The button shows the seconds left.', after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } as const } },
-      },
-    },
+      over: 'The countdown is over: a new code may be sent.',
+    }),
     ready: {
       description: 'The countdown is over: the customer may ask for a new code (a new image code is needed).',
       on: {
@@ -150,7 +147,6 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
   };
 };
 
-export interface CaptchaOutput { imageUrl: string; token: string }
 export interface SendCodeInput { phone: string; type: CodePurpose; captcha: string; captchaToken: string }
 export interface CheckCodeInput { phone: string; code: string; type: CodePurpose }
 export interface RegisterOrResetInput {
@@ -205,7 +201,7 @@ export const loginMachine = setup({
     output: {} as { token: string },
   },
   actors: {
-    loadCaptcha: fromPromise<CaptchaOutput>(() => Promise.reject(new Error('provided by the host (src/app/flows/login.ts)'))),
+    ...captchaActors,
     sendCode: hostProvides<DataOf<typeof sendMobileVerificationCode>, SendCodeInput>(),
     checkCode: hostProvides<DataOf<typeof checMobilekVerificationCode>, CheckCodeInput>(),
     checkRegistered: hostProvides<DataOf<typeof checkIsRegistered>, { ticket: string }>(),
@@ -256,15 +252,9 @@ export const loginMachine = setup({
     clearProblems: assign({ fieldErrors: {}, problem: null }),
     clearNotice: assign({ notice: null }),
     showProblem: assign({ problem: ({ event }) => toProblem((event as { error?: unknown }).error) }),
-    keepCaptcha: assign(({ event }) => {
-      const output = (event as { output?: CaptchaOutput }).output;
-      return { captchaImage: output?.imageUrl ?? null, captchaToken: output?.token ?? null };
-    }),
-    forgetCaptcha: assign({ captchaToken: null, captcha: '' }),
-    captchaIsSpent: raise({ type: 'captcha.spent' }),
+    ...captchaActions<LoginContext, LoginEvent>(),
     startResendCountdown: assign({ resendSecondsLeft: RESEND_SECONDS }),
-    countDownOneSecond: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
-    endResendCountdown: assign({ resendSecondsLeft: 0 }),
+    ...resendCountdownActions<LoginContext, LoginEvent>(),
     forgetCode: assign({ code: '', ticket: null }),
     keepTicket: assign({ ticket: ({ event }) => (event as { output?: { ticket?: string } }).output?.ticket ?? null }),
     keepToken: assign({ token: ({ event }) => (event as { output?: { access_token?: string } }).output?.access_token ?? null }),
@@ -293,32 +283,11 @@ export const loginMachine = setup({
         'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost: every field is kept across errors and path switches (STYLE.md).' },
       },
       states: {
-        captcha: {
-          description: 'Issue 2: "Image captcha from GET /gateway/pcapp/createImg, required before an SMS is sent and before a password login ... single use, short-lived."',
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'Spec section 7: GET /gateway/pcapp/createImg, a new single-use image code.',
-              entry: 'forgetCaptcha',
-              invoke: {
-                id: 'loadCaptcha', src: 'loadCaptcha',
-                onDone: { target: 'ready', actions: 'keepCaptcha', description: 'Spec section 7: GET /gateway/pcapp/createImg returns the image (captcha) and its token.' },
-                onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' },
-              },
-            },
-            ready: {
-              description: 'The image code is shown and can be typed; issue 2: it is "single use, short-lived".',
-              on: {
-                'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
-                'captcha.spent': { target: 'loading', description: 'Issue 2: the image captcha is "single use": once a call carried it, a new one is fetched.' },
-              },
-            },
-            failed: {
-              description: 'Spec section 8: "verification code fetch failed"; the customer can try again.',
-              on: { 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture after a failed load.' } },
-            },
-          },
-        },
+        captcha: captchaRegion({
+          region: 'Issue 2: "Image captcha from GET /gateway/pcapp/createImg, required before an SMS is sent and before a password login ... single use, short-lived."',
+          ready: 'The image code is shown and can be typed; issue 2: it is "single use, short-lived".',
+          spent: 'Issue 2: the image captcha is "single use": once a call carried it, a new one is fetched.',
+        }),
         path: {
           description: 'Spec section 2: "login by SMS code or by username and password; also register and reset password."',
           initial: 'smsLogin',

@@ -6,13 +6,15 @@
  * grant the search answers lives in this chart's context only, never in storage.
  * Pure: every call is a named actor, provided by src/app/flows/tracking.ts (and by fakes in test/model).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
 import type { DataOf } from '../src/contract/endpoint';
 import { captchaField, emailField, smsCodeField } from '../src/contract/fields';
 import { deliveryShippingSchema, type DeliveryShippingInput } from '../src/contract/orders';
 import { orderNoField, trackingView, type TrackingView, type trackingModify, type trackingSearch, type trackingSendCode } from '../src/contract/tracking';
-import { toProblem, type CaptchaOutput, type Problem } from './login.machine';
+import { toProblem, type Problem } from './login.machine';
+import { captchaActions, captchaActors, captchaRegion, type CaptchaContext, type CaptchaEvent } from './parts/captcha';
+import { resendCountdownActions, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
 
 export type SearchField = 'orderNo' | 'email' | 'code' | 'captcha';
 export const ADDRESS_FIELDS = ['country', 'firstNameEn', 'lastNameEn', 'firstNameZh', 'lastNameZh', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const;
@@ -22,16 +24,12 @@ export type AddressDraft = Record<AddressField, string>;
 export type TrackingFieldErrors = Partial<Record<SearchField | AddressField, string[]>>;
 export type TrackingNotice = 'addressSaved' | 'alreadyShipped' | null;
 
-export interface TrackingContext {
+export interface TrackingContext extends CaptchaContext, ResendCountdownContext {
   orderNo: string;
   email: string;
   code: string;
-  captcha: string;
-  captchaImage: string | null;
-  captchaToken: string | null;
   /** The email a code was last sent for (the screen says where to look). */
   codeSentTo: string | null;
-  resendSecondsLeft: number;
   fieldErrors: TrackingFieldErrors;
   problem: Problem | null;
   /** The grant of one search: reads and changes this order only; memory only. */
@@ -45,8 +43,7 @@ export type SendCodeEvent = { type: 'code.send'; orderNo: string; email: string 
 export type SearchEvent = { type: 'search.submit'; orderNo: string; email: string; code: string; captcha: string };
 export type TrackingEvent =
   | { type: 'field.change'; field: SearchField; value: string }
-  | { type: 'captcha.refresh' }
-  | { type: 'captcha.spent' }
+  | CaptchaEvent
   | SendCodeEvent
   | SearchEvent
   | { type: 'modify.open' }
@@ -119,7 +116,7 @@ export const trackingMachine = setup({
     input: {} as TrackingInput | undefined,
   },
   actors: {
-    loadCaptcha: fromPromise<CaptchaOutput>(() => Promise.reject(new Error('provided by the host (src/app/flows/tracking.ts)'))),
+    ...captchaActors,
     sendCode: hostProvides<DataOf<typeof trackingSendCode>, SendTrackingCodeInput>(),
     search: hostProvides<DataOf<typeof trackingSearch>, SearchInput>(),
     modifyAddress: hostProvides<DataOf<typeof trackingModify>, ModifyAddressInput>(),
@@ -163,18 +160,12 @@ export const trackingMachine = setup({
     }),
     clearProblems: assign({ fieldErrors: {}, problem: null }),
     showProblem: assign({ problem: ({ event }) => errorCode(event) }),
-    keepCaptcha: assign(({ event }) => {
-      const output = (event as { output?: CaptchaOutput }).output;
-      return { captchaImage: output?.imageUrl ?? null, captchaToken: output?.token ?? null };
-    }),
-    forgetCaptcha: assign({ captchaToken: null, captcha: '' }),
-    captchaIsSpent: raise({ type: 'captcha.spent' }),
+    ...captchaActions<TrackingContext, TrackingEvent>(),
     startResendCountdown: assign(({ context, event }) => ({
       codeSentTo: context.email,
       resendSecondsLeft: Math.max(1, (event as { output?: { resendAfterSeconds?: number } }).output?.resendAfterSeconds ?? 60),
     })),
-    countDownOneSecond: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
-    endResendCountdown: assign({ resendSecondsLeft: 0 }),
+    ...resendCountdownActions<TrackingContext, TrackingEvent>(),
     keepGrant: assign(({ event }) => {
       const output = (event as { output?: DataOf<typeof trackingSearch> }).output;
       return { trackingToken: output?.trackingToken ?? null, order: output?.order ?? null, code: '', notice: null };
@@ -220,32 +211,12 @@ export const trackingMachine = setup({
         'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost: every field is kept across errors (STYLE.md).' },
       },
       states: {
-        captcha: {
-          description: 'Spec section 2: the "security code", an image captcha from GET /gateway/pcapp/createImg, single use.',
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'Spec section 7: GET /gateway/pcapp/createImg, a new single-use image code.',
-              entry: 'forgetCaptcha',
-              invoke: {
-                id: 'loadCaptcha', src: 'loadCaptcha',
-                onDone: { target: 'ready', actions: 'keepCaptcha', description: 'Spec section 7: createImg "returns image (captcha)" and its token.' },
-                onError: { target: 'failed', description: 'Spec section 8: "verification code fetch failed".' },
-              },
-            },
-            ready: {
-              description: 'The security code is shown and can be typed; it works once.',
-              on: {
-                'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture.' },
-                'captcha.spent': { target: 'loading', description: 'A search carried the security code: it is used up, so a new one is fetched.' },
-              },
-            },
-            failed: {
-              description: 'Spec section 8: "verification code fetch failed"; the customer can try again.',
-              on: { 'captcha.refresh': { target: 'loading', description: 'The customer asks for another picture after a failed load.' } },
-            },
-          },
-        },
+        captcha: captchaRegion({
+          region: 'Spec section 2: the "security code", an image captcha from GET /gateway/pcapp/createImg, single use.',
+          loaded: 'Spec section 7: createImg "returns image (captcha)" and its token.',
+          ready: 'The security code is shown and can be typed; it works once.',
+          spent: 'A search carried the security code: it is used up, so a new one is fetched.',
+        }),
         emailCode: {
           description: 'Spec section 2: "email verification code (send-code countdown)"; issue 3: "the code emailed".',
           initial: 'canSend',
@@ -268,17 +239,12 @@ export const trackingMachine = setup({
                 onError: { target: 'canSend', actions: 'showProblem', description: 'Too many codes or the gateway is unreachable: the message says what to do next.' },
               },
             },
-            waiting: {
+            waiting: resendWaiting({
+              wait: 'resendWait',
+              then: 'canSend',
               description: 'Spec section 2: "send-code countdown": no new code until the wait the gateway asked for is over.',
-              initial: 'ticking',
-              after: { resendWait: { target: 'canSend', actions: 'endResendCountdown', description: 'The countdown is over: another code may be sent.' } },
-              states: {
-                ticking: {
-                  description: 'The button shows the seconds left.',
-                  after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } },
-                },
-              },
-            },
+              over: 'The countdown is over: another code may be sent.',
+            }),
           },
         },
         form: {

@@ -1,0 +1,38 @@
+/**
+ * The wait before another code may be sent, beside a code entry: login (issue 2 "sendMobileVerificationCode with a
+ * resend countdown") and tracking (spec section 2 "email verification code (send-code countdown)"). One definition:
+ * a chart spreads `resendCountdownActions` into its setup and uses `resendWaiting(...)` as the state it waits in;
+ * its own action `startResendCountdown` sets `resendSecondsLeft` when a code was sent.
+ */
+import { assign, type EventObject } from 'xstate';
+
+/** What a chart with a resend countdown keeps in its context. */
+export interface ResendCountdownContext {
+  /** Seconds before another code may be sent; counts down once a second. */
+  resendSecondsLeft: number;
+}
+
+export const resendCountdownActions = <TContext extends ResendCountdownContext, TEvent extends EventObject>() => ({
+  countDownOneSecond: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) =>
+    ({ resendSecondsLeft: Math.max(0, context.resendSecondsLeft - 1) }) as Partial<TContext>),
+  endResendCountdown: assign<TContext, TEvent, undefined, TEvent, never>(() => ({ resendSecondsLeft: 0 }) as Partial<TContext>),
+});
+
+/**
+ * The waiting state: a tick a second while the wait runs, then `then` (the state where a code can be sent).
+ * `wait` is the delay: a number of ms, or the name of a delay of the chart's setup (a wait the gateway chose).
+ */
+export const resendWaiting = <TWait extends string | number>(opts: { wait: TWait; then: string; description: string; over: string }) => {
+  const over = { target: opts.then, actions: 'endResendCountdown', description: opts.over } as const;
+  return {
+    description: opts.description,
+    initial: 'ticking' as const,
+    after: { [opts.wait]: over } as Record<TWait, typeof over>,
+    states: {
+      ticking: {
+        description: 'The button shows the seconds left.',
+        after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } as const },
+      },
+    },
+  };
+};
