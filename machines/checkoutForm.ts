@@ -97,13 +97,6 @@ export function applyLink(draft: CheckoutDraft, link: ProductLink | null, catalo
   return next;
 }
 
-/** The product a link names, to tell whether a resumed draft was for the same thing. */
-export const sameProduct = (draft: CheckoutDraft, link: ProductLink | null, catalog: BundleList): boolean => {
-  if (!link || (link.plan == null && link.pack == null)) return true;
-  const wanted = applyLink(emptyDraft(), link, catalog);
-  return wanted.planId === draft.planId && wanted.globalPackId === draft.globalPackId;
-};
-
 export function setField(draft: CheckoutDraft, change: FieldChange): CheckoutDraft {
   const [head, tail] = change.field.split('.') as [keyof CheckoutDraft, string | undefined];
   if (tail && (head === 'shipping' || head === 'billing')) {
@@ -241,6 +234,3 @@ export const FIELD_ORDER: readonly string[] = [
   'billing.country', 'billing.address1', 'billing.address2', 'billing.city', 'billing.state', 'billing.zip',
   'couponCode', 'referralCode', 'channel', 'reasons', 'termsAccepted', 'confirmPersonalUse', 'confirmUsOnly',
 ];
-
-export const firstInvalidField = (errors: FieldErrors): string | null =>
-  FIELD_ORDER.find((f) => errors[f]?.length) ?? Object.keys(errors).find((f) => errors[f]?.length) ?? null;

@@ -5,21 +5,13 @@
  * - the order token of each order, which reads and pays the order without an account.
  */
 import { newAttemptKey } from '../../../machines/payment.machine';
+import { canonicalJson } from '../../domain/canonicalJson';
 import { getItem, setItem } from '../../storage';
 
 /** A day: the same body submitted later is a new purchase, not a double submit. */
 export const SUBMISSION_KEY_TTL_MS = 24 * 60 * 60_000;
 /** Tokens stay as long as a result link from the order email may be opened. */
 export const ORDER_TOKEN_TTL_MS = 90 * 24 * 60 * 60_000;
-
-/** JSON with object keys sorted, so two equal bodies read the same whatever order their fields came in. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
 
 /**
  * A 53-bit digest (cyrb53) of the body: it only tells bodies apart in this browser's own list, so it needs no
