@@ -103,7 +103,7 @@ describe('resend countdown', () => {
 const shapeOf = (machine: AnyStateMachine, region: AnyStateNode) => {
   const rel = (n: AnyStateNode) => n.path.slice(region.path.length).join('.');
   const inside = (n: AnyStateNode) => n.path.length >= region.path.length && region.path.every((k, i) => n.path[i] === k);
-  const states = allStates(machine).filter(inside).map((n) => `${rel(n)} entry=${n.entry.map((a) => (typeof a === 'string' ? a : a.type)).join(',')}`);
+  const states = allStates(machine).filter(inside).map((n) => `${rel(n)} entry=${n.entry.map((a) => (typeof a === 'string' ? a : (a as { type?: string }).type)).join(',')}`);
   const transitions = allTransitions(machine).filter((t) => inside(t.source)).map((t) => {
     const actions = (t.definition.actions as unknown[]).map((a) => (typeof a === 'string' ? a : (a as { type?: string }).type)).join(',');
     const delay = t.kind === 'after' ? '' : t.eventType;
