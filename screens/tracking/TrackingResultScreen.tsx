@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../i18n';
+import { countryName, formatDate, formatMoney } from '../../i18n';
 import { formatPhone } from '../../src/domain/phone';
 import type { TrackingView } from '../../src/contract/tracking';
 import { FormMessage, primaryButton, secondaryButton } from '../login/parts';
@@ -82,13 +82,13 @@ function OrderInfo({ order }: { order: TrackingView }) {
 }
 
 function Address({ order }: { order: TrackingView }) {
-  const { t } = useTranslation('tracking');
+  const { t, i18n } = useTranslation('tracking');
   const s = order.shipping;
   const chineseName = s.lastNameZh || s.firstNameZh ? `${s.lastNameZh ?? ''}${s.firstNameZh ?? ''}` : null;
   const lines = [
     [s.address1, s.address2].filter(Boolean).join(', '),
     [s.city, [s.state, s.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    t(`countries.${s.country}`),
+    countryName(s.country, i18n.language),
   ].filter(Boolean);
   return (
     <Card title={t('result.addressTitle')}>

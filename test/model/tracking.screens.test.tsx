@@ -144,7 +144,7 @@ class TrackingScreens {
   }
 
   openModify() { this.click('tracking:result.changeAddress'); }
-  typeAddress() { this.set('tracking:address.address1', NEW_ADDRESS.address1); }
+  typeAddress() { this.set('common:address.address1', NEW_ADDRESS.address1); }
   cancelModify() { this.click('tracking:modify.cancel'); }
 
   /** From the result a button; from the form the header's link to /tracking, which the layout turns into the event. */
@@ -155,10 +155,10 @@ class TrackingScreens {
 
   async submitAddress(valid: boolean, outcome: 'accepted' | 'alreadyShipped' | 'ticketInvalid') {
     this.set('tracking:address.firstNameEn', valid ? 'Mei' : '美');
-    this.set('tracking:address.address1', NEW_ADDRESS.address1);
-    this.set('tracking:address.city', NEW_ADDRESS.city);
-    fireEvent.change(screen.getByLabelText(i18n.t('tracking:address.state')), { target: { value: NEW_ADDRESS.state } });
-    this.set('tracking:address.zip', valid ? NEW_ADDRESS.zip : '10001');
+    this.set('common:address.address1', NEW_ADDRESS.address1);
+    this.set('common:address.city', NEW_ADDRESS.city);
+    fireEvent.change(screen.getByLabelText(i18n.t('common:address.state')), { target: { value: NEW_ADDRESS.state } });
+    this.set('common:address.zip', valid ? NEW_ADDRESS.zip : '10001');
     if (outcome === 'alreadyShipped') {
       // The carrier ships the parcel while the customer is typing.
       const parcel = await sandboxParcel(server.db, server.clock, this.order.orderNo);

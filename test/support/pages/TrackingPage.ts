@@ -110,7 +110,7 @@ export class TrackingPage {
 
   async fillAddress(a: { address1: string; address2?: string; city: string; state: string; zip: string }) {
     await this.page.getByLabel('Street address', { exact: true }).fill(a.address1);
-    await this.page.getByLabel('Apartment, suite, unit', { exact: true }).fill(a.address2 ?? '');
+    await this.page.getByLabel(/^Apartment, suite, unit/).fill(a.address2 ?? '');
     await this.page.getByLabel('City', { exact: true }).fill(a.city);
     await this.page.getByLabel('State', { exact: true }).selectOption(a.state);
     await this.page.getByLabel('ZIP code', { exact: true }).fill(a.zip);

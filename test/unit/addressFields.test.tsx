@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+/**
+ * One address form for the storefront (screens/checkout/AddressFields.tsx): the checkout's shipping and billing
+ * addresses and the change of address of /tracking/modify show the same fields under the same rules: a US state
+ * chosen by its name, ZIP 5 digits for the US and a 6-digit postal code with a province for China, country names
+ * from Intl.DisplayNames. The tracking screens run on the real chart with fake calls.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countryName, i18n, initI18n } from '../../i18n';
+import type { AddressDraft } from '../../machines/checkoutForm';
+import { AddressFields, CountryField } from '../../screens/checkout/AddressFields';
+import type { CheckoutView } from '../../screens/checkout/checkout.connect';
+import TrackingLayout from '../../screens/tracking/TrackingLayout';
+import TrackingModifyScreen from '../../screens/tracking/TrackingModifyScreen';
+import TrackingResultScreen from '../../screens/tracking/TrackingResultScreen';
+import TrackingSearchScreen from '../../screens/tracking/TrackingSearchScreen';
+import type { TrackingView } from '../../src/contract/tracking';
+import { orderView, TRACKING_VALID } from '../model/models/tracking';
+
+const found = vi.hoisted(() => ({ order: null as TrackingView | null }));
+
+vi.mock('../../src/app/flows/tracking', async () => {
+  const { fromPromise } = await import('xstate');
+  const { trackingMachine } = await import('../../machines/tracking.machine');
+  return {
+    trackingFlow: trackingMachine.provide({
+      actors: {
+        loadCaptcha: fromPromise(async () => ({ imageUrl: 'data:image/svg+xml,%3Csvg%2F%3E', token: 'captcha-token' })),
+        sendCode: fromPromise(async () => ({ resendAfterSeconds: 60, expiresInSeconds: 300 })) as never,
+        search: fromPromise(async () => ({ trackingToken: 'grant-1', order: found.order })) as never,
+        modifyAddress: fromPromise(async () => found.order) as never,
+      },
+    }),
+  };
+});
+
+beforeAll(async () => {
+  await initI18n('en');
+  await i18n.changeLanguage('en');
+});
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+const US: AddressDraft = { country: 'US', address1: '1 Main St', address2: '', city: 'Alhambra', state: 'CA', zip: '91801' };
+const CN: AddressDraft = { country: 'CN', address1: '1 Renmin Rd', address2: '', city: 'Guangzhou', state: 'Guangdong', zip: '510000' };
+
+const checkoutView = () => ({ change: vi.fn(), fieldError: () => [] }) as unknown as CheckoutView & { change: ReturnType<typeof vi.fn> };
+
+const field = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLInputElement | HTMLSelectElement | null;
+const optionLabel = (select: HTMLSelectElement | null, value: string) => [...(select?.options ?? [])].find((o) => o.value === value)?.textContent;
+
+/** What both screens must show for a US and a China address, whatever prefix their fields have. */
+function expectUsFields(prefix: string) {
+  const zip = field(`${prefix}zip`) as HTMLInputElement;
+  expect(zip.maxLength).toBe(5);
+  expect(screen.getByLabelText('ZIP code')).toBe(zip);
+  const state = field(`${prefix}state`) as HTMLSelectElement;
+  expect(state.tagName).toBe('SELECT');
+  expect(screen.getByLabelText('State')).toBe(state);
+  expect(optionLabel(state, 'CA')).toBe('California (CA)');
+  expect(optionLabel(state, 'NY')).toBe('New York (NY)');
+  expect(screen.getByLabelText('Street address')).toBe(field(`${prefix}address1`));
+}
+
+function expectChinaFields(prefix: string) {
+  const zip = field(`${prefix}zip`) as HTMLInputElement;
+  expect(zip.maxLength).toBe(6);
+  expect(screen.getByLabelText('Postal code')).toBe(zip);
+  const province = field(`${prefix}state`) as HTMLInputElement;
+  expect(province.tagName).toBe('INPUT');
+  expect(screen.getByLabelText('Province')).toBe(province);
+}
+
+describe('checkout address', () => {
+  it('a US address: state by name, 5-digit ZIP', () => {
+    const view = checkoutView();
+    render(<AddressFields part="shipping" address={US} view={view} />);
+    expectUsFields('shipping.');
+    fireEvent.change(field('shipping.zip')!, { target: { value: '91776' } });
+    expect(view.change).toHaveBeenCalledWith({ field: 'shipping.zip', value: '91776' });
+  });
+
+  it('a China address: province and 6-digit postal code', () => {
+    render(<AddressFields part="billing" address={CN} view={checkoutView()} />);
+    expectChinaFields('billing.');
+  });
+
+  it('country names come from Intl in the page language', async () => {
+    await i18n.changeLanguage('zh-Hant');
+    render(<CountryField part="shipping" value="US" view={checkoutView()} />);
+    const select = field('shipping.country') as HTMLSelectElement;
+    expect(optionLabel(select, 'US')).toBe(countryName('US', 'zh-Hant'));
+    expect(optionLabel(select, 'CN')).toBe(countryName('CN', 'zh-Hant'));
+  });
+});
+
+describe('tracking change of address', () => {
+  async function openModify(order: TrackingView) {
+    found.order = order;
+    const router = createMemoryRouter([{
+      Component: TrackingLayout,
+      children: [
+        { path: '/tracking/search', Component: TrackingSearchScreen },
+        { path: '/tracking/result', Component: TrackingResultScreen },
+        { path: '/tracking/modify', Component: TrackingModifyScreen },
+      ],
+    }], { initialEntries: [`/tracking/search?orderNo=${TRACKING_VALID.orderNo}&email=${TRACKING_VALID.email}`] });
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('img', { name: 'Image code to type in' });
+    fireEvent.change(screen.getByLabelText('Email verification code'), { target: { value: TRACKING_VALID.code } });
+    fireEvent.change(screen.getByLabelText('Image code'), { target: { value: TRACKING_VALID.captcha } });
+    fireEvent.click(screen.getByRole('button', { name: 'Track order' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change shipping address' }));
+    await screen.findByRole('heading', { level: 1, name: 'Change shipping address' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tracking/modify'));
+    return router;
+  }
+
+  it('a US order: the same fields and rules as the checkout; the country by its Intl name', async () => {
+    const router = await openModify(orderView());
+    expectUsFields('');
+    expect(screen.getByText(countryName('US', 'en'))).toBeTruthy();
+    router.dispose();
+  });
+
+  it('a China order: province and 6-digit postal code', async () => {
+    const cn = orderView();
+    const router = await openModify({ ...cn, shipping: { ...cn.shipping, country: 'CN', state: 'Guangdong', city: 'Guangzhou', zip: '510000' } });
+    expectChinaFields('');
+    expect(screen.getByText(countryName('CN', 'en'))).toBeTruthy();
+    router.dispose();
+  });
+});
