@@ -9,7 +9,7 @@ import { registerOrResetBody, tokenBody, type checMobilekVerificationCode, type 
 import type { DataOf } from '../src/contract/endpoint';
 import { captchaField, phoneField, smsCodeField } from '../src/contract/fields';
 import { captchaActions, captchaActors, captchaRegion, type CaptchaContext, type CaptchaEvent } from './parts/captcha';
-import { resendCountdownActions, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
+import { resendCountdownActions, resendCountdownOf, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
 
 export type { CaptchaOutput } from './parts/captcha';
 
@@ -253,7 +253,7 @@ export const loginMachine = setup({
     clearNotice: assign({ notice: null }),
     showProblem: assign({ problem: ({ event }) => toProblem((event as { error?: unknown }).error) }),
     ...captchaActions<LoginContext, LoginEvent>(),
-    startResendCountdown: assign({ resendSecondsLeft: RESEND_SECONDS }),
+    startResendCountdown: assign(resendCountdownOf(RESEND_SECONDS)),
     ...resendCountdownActions<LoginContext, LoginEvent>(),
     forgetCode: assign({ code: '', ticket: null }),
     keepTicket: assign({ ticket: ({ event }) => (event as { output?: { ticket?: string } }).output?.ticket ?? null }),
@@ -271,7 +271,7 @@ export const loginMachine = setup({
   description: 'Spec section 2, /login: "login by SMS code or by username and password; also register and reset password."',
   context: () => ({
     phone: '', captcha: '', code: '', username: '', password: '', newPassword: '', confirmPassword: '',
-    captchaImage: null, captchaToken: null, ticket: null, resendSecondsLeft: 0, fieldErrors: {}, problem: null, notice: null, token: null,
+    captchaImage: null, captchaToken: null, ticket: null, ...resendCountdownOf(0), fieldErrors: {}, problem: null, notice: null, token: null,
   }),
   initial: 'loginPage',
   output: ({ context }) => ({ token: context.token ?? '' }),

@@ -14,7 +14,7 @@ import { deliveryShippingSchema, type DeliveryShippingInput } from '../src/contr
 import { orderNoField, trackingView, type TrackingView, type trackingModify, type trackingSearch, type trackingSendCode } from '../src/contract/tracking';
 import { toProblem, type Problem } from './login.machine';
 import { captchaActions, captchaActors, captchaRegion, type CaptchaContext, type CaptchaEvent } from './parts/captcha';
-import { resendCountdownActions, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
+import { resendCountdownActions, resendCountdownOf, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
 
 export type SearchField = 'orderNo' | 'email' | 'code' | 'captcha';
 export const ADDRESS_FIELDS = ['country', 'firstNameEn', 'lastNameEn', 'firstNameZh', 'lastNameZh', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const;
@@ -163,14 +163,14 @@ export const trackingMachine = setup({
     ...captchaActions<TrackingContext, TrackingEvent>(),
     startResendCountdown: assign(({ context, event }) => ({
       codeSentTo: context.email,
-      resendSecondsLeft: Math.max(1, (event as { output?: { resendAfterSeconds?: number } }).output?.resendAfterSeconds ?? 60),
+      ...resendCountdownOf(Math.max(1, (event as { output?: { resendAfterSeconds?: number } }).output?.resendAfterSeconds ?? 60)),
     })),
     ...resendCountdownActions<TrackingContext, TrackingEvent>(),
     keepGrant: assign(({ event }) => {
       const output = (event as { output?: DataOf<typeof trackingSearch> }).output;
       return { trackingToken: output?.trackingToken ?? null, order: output?.order ?? null, code: '', notice: null };
     }),
-    forgetGrant: assign({ trackingToken: null, order: null, code: '', notice: null, fieldErrors: {}, problem: null, resendSecondsLeft: 0 }),
+    forgetGrant: assign({ trackingToken: null, order: null, code: '', notice: null, fieldErrors: {}, problem: null, ...resendCountdownOf(0) }),
     prefillAddress: assign(({ context }) => ({ address: context.order ? draftOf(context.order) : EMPTY_ADDRESS, notice: null, fieldErrors: {}, problem: null })),
     rememberAddress: assign(({ context, event }) =>
       event.type === 'address.change'
@@ -199,7 +199,7 @@ export const trackingMachine = setup({
   description: 'Spec section 2, /tracking: find an order by order number, email, the code emailed to it and the security code; see its shipment; change the address before it ships.',
   context: ({ input }) => ({
     orderNo: input?.orderNo ?? '', email: input?.email ?? '', code: '', captcha: '',
-    captchaImage: null, captchaToken: null, codeSentTo: null, resendSecondsLeft: 0, fieldErrors: {}, problem: null,
+    captchaImage: null, captchaToken: null, codeSentTo: null, ...resendCountdownOf(0), fieldErrors: {}, problem: null,
     trackingToken: null, order: null, address: EMPTY_ADDRESS, notice: null,
   }),
   initial: 'search',

@@ -10,12 +10,17 @@ import { assign, type EventObject } from 'xstate';
 export interface ResendCountdownContext {
   /** Seconds before another code may be sent; counts down once a second. */
   resendSecondsLeft: number;
+  /** The whole wait as it started: the screen says it once ("a new code in 60 seconds"), not every second. */
+  resendWaitSeconds: number;
 }
+
+/** The context of a countdown that starts now and lasts `seconds`. */
+export const resendCountdownOf = (seconds: number): ResendCountdownContext => ({ resendSecondsLeft: seconds, resendWaitSeconds: seconds });
 
 export const resendCountdownActions = <TContext extends ResendCountdownContext, TEvent extends EventObject>() => ({
   countDownOneSecond: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) =>
     ({ resendSecondsLeft: Math.max(0, context.resendSecondsLeft - 1) }) as Partial<TContext>),
-  endResendCountdown: assign<TContext, TEvent, undefined, TEvent, never>(() => ({ resendSecondsLeft: 0 }) as Partial<TContext>),
+  endResendCountdown: assign<TContext, TEvent, undefined, TEvent, never>(() => resendCountdownOf(0) as Partial<TContext>),
 });
 
 /**

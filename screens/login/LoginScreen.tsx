@@ -59,6 +59,9 @@ export default function LoginScreen() {
         <div className="mt-6 space-y-4" role={loginTab ? 'tabpanel' : undefined}>
           {view.path === 'smsLogin' && view.step === 'phone' && <p className="text-sm text-slate-700">{t('smsHint')}</p>}
           {view.formError && <FormMessage tone="error">{text(view.formError)}</FormMessage>}
+          <p role="status" className="sr-only">
+            {view.resend?.waitSeconds != null && t('status.resendAnnounce', { count: view.resend.waitSeconds })}
+          </p>
 
           {(view.step === 'phone' || view.step === 'sendingCode') && <PhoneStep view={view} />}
           {view.step === 'code' && <CodeStep view={view} />}

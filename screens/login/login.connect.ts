@@ -92,14 +92,18 @@ export function connect(snapshot: SnapshotLike, send: (event: LoginEvent) => voi
     formError: c.problem && !problemField ? problemText(c.problem) : null,
     notice: c.notice ? { key: `login:notice.${c.notice}` } : null,
     captcha: { state: captchaState as 'loading' | 'ready' | 'failed', image: c.captchaImage, needed: needsCaptcha },
-    resend: resendState ? { state: resendState as 'waiting' | 'ready' | 'sending', secondsLeft: c.resendSecondsLeft } : null,
+    /** The resend button stays focusable while it waits (aria-disabled); the wait is said once (waitSeconds), the seconds left shown to the eye. */
+    resend: resendState
+      ? { state: resendState as 'waiting' | 'ready' | 'sending', secondsLeft: c.resendSecondsLeft, waitSeconds: resendState === 'waiting' ? c.resendWaitSeconds : null }
+      : null,
     checklist: step === 'newPassword' ? passwordChecklist(c.newPassword, c.confirmPassword) : [],
     token: done ? (snapshot as { output?: { token?: string } }).output?.token ?? c.token : null,
 
     setField: (field: LoginField, value: string) => send({ type: 'field.change', field, value }),
     choosePath: (p: LoginPath) => send({ type: `path.${p}` }),
     refreshCaptcha: () => send({ type: 'captcha.refresh' }),
-    sendCode: () => send({ type: 'code.send', phone: c.phone, captcha: c.captcha }),
+    /** Sends from the phone step, or resends once the countdown is over; nothing while a send runs or the wait lasts. */
+    sendCode: () => { if (step === 'phone' || resendState === 'ready') send({ type: 'code.send', phone: c.phone, captcha: c.captcha }); },
     submitCode: () => send({ type: 'code.submit', code: c.code }),
     editPhone: () => send({ type: 'phone.edit' }),
     submitPassword: () => send({ type: 'password.submit', username: c.username, password: c.password, captcha: c.captcha }),

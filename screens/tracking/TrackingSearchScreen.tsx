@@ -3,20 +3,22 @@
  * code." A picture of the `tracking` chart's search state; tracking.connect.ts says what to show.
  */
 import { useTranslation } from 'react-i18next';
-import { CaptchaField, Field, FormMessage, primaryButton, secondaryButton, useText } from '../login/parts';
+import { CaptchaField, Field, FormMessage, primaryButton, secondaryButton, useText, waitingButton } from '../login/parts';
 import { useTracking } from './TrackingLayout';
 import { connectSearch, type SearchView } from './tracking.connect';
 
+/**
+ * Its name stays put while it waits (the seconds left are for the eye only, and the wait is said once in a status),
+ * and it stays focusable (aria-disabled): a screen reader is not told the time every second and focus is not lost.
+ */
 function SendCodeButton({ view }: { view: SearchView }) {
   const { t } = useTranslation('tracking');
   const code = view.emailCode;
-  const label = code.state === 'sending' ? t('search.sending')
-    : code.state === 'waiting' ? t('search.resendIn', { count: code.secondsLeft })
-      : t(code.sentBefore ? 'search.resend' : 'search.sendCode');
   return (
-    <button type="button" onClick={view.sendCode} disabled={code.state !== 'canSend'} aria-live="polite"
-      className={`${secondaryButton} mt-1 h-10 shrink-0 whitespace-nowrap`}>
-      {label}
+    <button type="button" onClick={view.sendCode} aria-disabled={!code.canSend} aria-busy={code.state === 'sending'}
+      className={`${secondaryButton} mt-1 h-10 shrink-0 whitespace-nowrap ${waitingButton}`}>
+      {t(code.state === 'sending' ? 'search.sending' : code.sentBefore ? 'search.resend' : 'search.sendCode')}
+      {code.state === 'waiting' && <span aria-hidden="true" className="ml-1 tabular-nums">{t('search.countdown', { count: code.secondsLeft })}</span>}
     </button>
   );
 }
@@ -43,6 +45,9 @@ export default function TrackingSearchScreen() {
           value={view.values.code} onChange={(v) => view.setField('code', v)} errors={view.fieldError('code')}
           after={<SendCodeButton view={view} />} />
         {view.emailCode.sentTo && <FormMessage tone="info">{t('search.codeSent', { email: view.emailCode.sentTo })}</FormMessage>}
+        <p role="status" className="sr-only">
+          {view.emailCode.waitSeconds !== null && t('search.resendAnnounce', { count: view.emailCode.waitSeconds })}
+        </p>
         <CaptchaField value={view.values.captcha} onChange={(v) => view.setField('captcha', v)} errors={view.fieldError('captcha')}
           state={view.captcha.state} image={view.captcha.image} onRefresh={view.refreshCaptcha} />
         <button type="submit" className={primaryButton} disabled={view.searching} aria-busy={view.searching}>

@@ -78,7 +78,11 @@ export function connectSearch(snapshot: SnapshotLike, send: (event: TrackingEven
     captcha: { state: captchaState as 'loading' | 'ready' | 'failed', image: c.captchaImage },
     emailCode: {
       state: codeState as 'canSend' | 'sending' | 'waiting',
+      /** The button stays where it is, focusable, while no code can be sent (aria-disabled, not disabled). */
+      canSend: codeState === 'canSend',
       secondsLeft: c.resendSecondsLeft,
+      /** Said once when the countdown starts, in a polite status; the button shows the seconds left to the eye only. */
+      waitSeconds: codeState === 'waiting' ? c.resendWaitSeconds : null,
       sentTo: c.codeSentTo,
       /** The first code is "Send code"; after one was sent, "Resend". */
       sentBefore: c.codeSentTo !== null,
@@ -87,7 +91,7 @@ export function connectSearch(snapshot: SnapshotLike, send: (event: TrackingEven
 
     setField: (field: SearchField, value: string) => send({ type: 'field.change', field, value }),
     refreshCaptcha: () => send({ type: 'captcha.refresh' }),
-    sendCode: () => send({ type: 'code.send', orderNo: c.orderNo, email: c.email }),
+    sendCode: () => { if (codeState === 'canSend') send({ type: 'code.send', orderNo: c.orderNo, email: c.email }); },
     submit: () => send({ type: 'search.submit', orderNo: c.orderNo, email: c.email, code: c.code, captcha: c.captcha }),
   };
 }

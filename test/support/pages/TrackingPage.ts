@@ -54,7 +54,9 @@ export class TrackingPage {
     const email = await this.page.getByLabel('Email', { exact: true }).inputValue();
     this.codesBefore = (await this.codeEmails(email, orderNo.toUpperCase())).length;
     await this.page.getByRole('button', { name: /^(Send code|Resend code)$/ }).click();
-    await expect(this.page.getByRole('button', { name: /^Resend in \d+ seconds?$/ })).toBeVisible();
+    // The wait is said once; the button keeps its name and focus and waits (aria-disabled).
+    await expect(this.page.getByRole('status').filter({ hasText: /^You can request a new code in \d+ seconds?\.$/ })).toHaveCount(1);
+    await expect(this.page.getByRole('button', { name: 'Resend code', exact: true })).toHaveAttribute('aria-disabled', 'true');
   }
 
   /** The code of the email sent by the last code.send (the job runner sends it a moment after the request). */
