@@ -6,6 +6,8 @@
  * Pure: the balance, the saved cards, the provider's card form, payOrder and payStatus are named actors that the
  * host provides (src/app/flows/payment.ts). The card number and CVV never reach this chart: the provider's card
  * form (its own origin) answers a single-use token.
+ * Every state in which money may have been taken, or is being taken, and the outcome is not known yet carries the tag
+ * `unsettled` (PAYMENT_UNSETTLED): a flow that pays an order reads it to keep the order unchanged meanwhile.
  */
 import { type NonReducibleUnknown, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { CardFieldError, TokenDetails } from '../src/contract/cardSdk';
@@ -34,6 +36,9 @@ export interface WechatCode { codeUrl: string; expiresAt: string; sandboxPhoneUr
 export type PaymentOutcome = 'paid' | 'failed' | 'expired';
 export interface PaymentOutput { outcome: PaymentOutcome; failure: PaymentFailure | null; result: PaymentResult | null }
 
+/** The tag of the states whose outcome is not known yet: a payment is running, its answer was lost, or a QR code is open. */
+export const PAYMENT_UNSETTLED = 'unsettled';
+
 export interface PaymentContext extends PaymentInput {
   method: PayMethod;
   balanceCents: number | null;
@@ -51,6 +56,8 @@ export interface PaymentContext extends PaymentInput {
   /** One key per payment attempt; a retry of the same attempt after a lost answer reuses it. */
   attemptKey: string | null;
   wechat: WechatCode | null;
+  /** The shown QR code's lifetime has run out: the next status answer decides between paid and "code expired". */
+  codeLapsed: boolean;
   result: PaymentResult | null;
   problem: Problem | null;
   outcome: PaymentOutcome | null;
@@ -88,7 +95,10 @@ export interface PayOrderInput {
 }
 export interface PayStatusInput { orderNo: string; orderToken: string | null }
 
-/** "poll payStatus every ~2 s until paid/failed/expired". */
+/**
+ * How often the page asks payStatus while a QR code is shown or a payment is pending. The notification reaches the
+ * gateway, not the page, so the page asks; two seconds is the product's choice (neither the spec nor the issue says).
+ */
 export const WECHAT_POLL_MS = 2_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -119,22 +129,26 @@ const hostProvides = <O, I = NonReducibleUnknown>() => fromPromise<O, I>(() => P
 const CHOOSE = 'Spec section 3 pay methods map: the customer may switch to any method the gateway allows while nothing is being paid.';
 const chooseMethod = { 'method.choose': { guard: 'methodIsAllowed', target: '#payment.choosing', actions: ['keepMethod', 'clearProblems'], description: CHOOSE } } as const;
 
+/** What a payOrder answer can say for a method: declines and single-use tokens belong to the card methods only. */
+interface Answers { declines: boolean; tokens: boolean }
+
 /**
  * What a payOrder answer means, the same for every method: paid; a decline with the provider's reason; 120087;
- * a lost answer (the same attempt can be retried with its key); any other refusal shown where the customer is.
+ * "order already paid"; a lost answer (the same attempt can be retried with its key); an attempt already running;
+ * any other refusal shown where the customer is.
  */
-const payOrderOutcome = (back: string, interrupted: string) => ({
+const payOrderOutcome = (back: string, interrupted: string, answers: Answers) => ({
   onDone: [
     { guard: 'paymentSucceeded', target: '#payment.paid', actions: 'keepResult', description: 'Spec section 4: "Payment: success".' },
-    { guard: 'balanceWasShort', target: back, actions: ['keepResult', 'showBalanceShort'], description: 'Spec section 8: "120081 plan account balance insufficient": the customer chooses another method.' },
-    { guard: 'paymentDeclined', target: '#payment.failed', actions: 'keepResult', description: 'Spec section 8: "payment failed (bank refusal, wrong card, address or postcode, insufficient balance ...)" with the provider\'s reason.' },
+    ...(answers.declines ? [{ guard: 'paymentDeclined', target: '#payment.failed', actions: 'keepResult', description: 'Spec section 8: "payment failed (bank refusal, wrong card, address or postcode, insufficient balance ...)" with the provider\'s reason.' } as const] : []),
     { target: '#payment.confirming', actions: 'keepResult', description: 'The gateway could not reach the provider yet: the payment is pending and its outcome is asked for.' },
   ],
   onError: [
-    { guard: 'paymentInfoExpired', target: '#payment.expired', actions: 'showProblem', description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home."' },
+    ...(answers.tokens ? [{ guard: 'paymentInfoExpired', target: '#payment.expired', actions: 'showProblem', description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home." (the card\'s single-use token was used or expired, or the provider no longer keeps the card on file).' } as const] : []),
+    { guard: 'orderAlreadyPaid', target: '#payment.confirming', description: 'Spec section 8 "do not resubmit, refresh to reorder": the order is already paid (another tab, a QR code paid on the phone); payStatus answers the attempt that paid it.' },
     { guard: 'callWasInterrupted', target: interrupted, actions: 'showProblem', description: 'The answer was lost (network, timeout, server error): the same attempt may be retried with the same idempotency key, so it never charges twice.' },
     { guard: 'attemptAlreadyRunning', target: '#payment.confirming', description: 'Spec section 8 "120086 do not submit twice": a payment of this order is already running (another tab, or one sent before a reload); its outcome is awaited.' },
-    { target: back, actions: 'showProblem', description: 'The gateway refused the payment (e.g. 120081 balance insufficient, 120086 a payment is already running): its message is shown; nothing typed is lost.' },
+    { target: back, actions: 'showProblem', description: 'The gateway refused the payment (e.g. 120081 balance insufficient): its message is shown; nothing typed is lost.' },
   ],
 } as const);
 
@@ -151,6 +165,7 @@ const payInput = ({ context }: { context: PaymentContext }): PayOrderInput => ({
 
 const retryable = (source: string, description: string) => ({
   description,
+  tags: [PAYMENT_UNSETTLED],
   on: { 'payment.retry': { target: source, description: 'The customer retries the same attempt: the same idempotency key, so the gateway answers the first result instead of charging again.' } },
 } as const);
 
@@ -189,11 +204,14 @@ export const paymentMachine = setup({
     hasSavedCards: ({ event }) => ((event as { output?: { cards?: SavedCard[] } }).output?.cards?.length ?? 0) > 0,
     cardholderNameIsValid: ({ context }) => cardholderProblems(context.cardholderName).length === 0,
     paymentSucceeded: ({ event }) => outputOf(event)?.status === 'paid',
-    balanceWasShort: ({ event }) => outputOf(event)?.failure === 'BALANCE_INSUFFICIENT',
     paymentDeclined: ({ event }) => outputOf(event)?.status === 'failed',
     wechatCodeShown: ({ event }) => outputOf(event)?.status === 'pending' && outputOf(event)?.wechat != null,
     wechatCodeClosed: ({ event }) => outputOf(event)?.status === 'failed' && outputOf(event)?.failure === 'WECHAT_CLOSED',
+    /** A card or balance attempt of this order is pending at the provider (a WeChat QR code never blocks paying). */
+    attemptIsRunning: ({ event }) => outputOf(event)?.status === 'pending' && outputOf(event)?.method !== 'wechat_pay',
+    codeHasLapsed: ({ context }) => context.codeLapsed,
     paymentInfoExpired: ({ event }) => errorOf(event).code === '120087',
+    orderAlreadyPaid: ({ event }) => errorOf(event).code === 'resubmit',
     attemptAlreadyRunning: ({ event }) => errorOf(event).code === '120086',
     callWasInterrupted: ({ event }) => {
       const p = errorOf(event);
@@ -211,7 +229,6 @@ export const paymentMachine = setup({
     markInvalidHolder: assign({ fieldErrors: ({ context }) => ({ cardholderName: cardholderProblems(context.cardholderName) }) }),
     clearProblems: assign({ problem: null, fieldErrors: {}, cardErrors: [] }),
     showProblem: assign({ problem: ({ event }) => errorOf(event) }),
-    showBalanceShort: assign({ problem: { code: '120081', message: '', status: 422 } }),
     showCardFormError: assign({ problem: ({ event }) => ({ code: 'cardForm', message: event.type === 'cardForm.error' ? event.message : '', status: 0 }) }),
     keepBalance: assign({ balanceCents: ({ event }) => (event as { output?: { generalCents?: number } }).output?.generalCents ?? null }),
     keepCards: assign(({ event }) => {
@@ -221,11 +238,12 @@ export const paymentMachine = setup({
     selectCard: assign({ cardId: ({ context, event }) => (event.type === 'card.select' && context.cards.some((c) => c.id === event.cardId) ? event.cardId : context.cardId) }),
     keepCardErrors: assign({ cardErrors: ({ event }) => (event.type === 'cardForm.invalid' ? event.errors : []) }),
     keepToken: assign(({ event }) => (event.type === 'cardForm.tokenized' ? { sourceId: event.token, card: event.details.card } : {})),
-    startAttempt: assign({ attemptKey: () => newAttemptKey(), problem: null }),
+    startAttempt: assign({ attemptKey: () => newAttemptKey(), problem: null, codeLapsed: false }),
     askCardFormForToken: sendTo('cardForm', { type: 'cardForm.tokenize' }),
     keepResult: assign({ result: ({ event }) => outputOf(event) }),
     keepWechatCode: assign({ wechat: ({ event }) => outputOf(event)?.wechat ?? null }),
-    forgetWechatCode: assign({ wechat: null }),
+    forgetWechatCode: assign({ wechat: null, codeLapsed: false }),
+    markCodeLapsed: assign({ codeLapsed: true }),
     endPaid: assign({ outcome: 'paid' as const }),
     endFailed: assign({ outcome: 'failed' as const }),
     endExpired: assign({ outcome: 'expired' as const }),
@@ -237,11 +255,26 @@ export const paymentMachine = setup({
     ...input,
     method: preferredMethod(input.methods),
     balanceCents: null, cards: [], cardId: null, cardholderName: '', saveCard: false, fieldErrors: {}, cardErrors: [],
-    sourceId: null, card: null, attemptKey: null, wechat: null, result: null, problem: null, outcome: null,
+    sourceId: null, card: null, attemptKey: null, wechat: null, codeLapsed: false, result: null, problem: null, outcome: null,
   }),
-  initial: 'choosing',
+  initial: 'checkingStatus',
   output: ({ context }) => ({ outcome: context.outcome ?? 'failed', failure: context.result?.failure ?? null, result: context.result }),
   states: {
+    checkingStatus: {
+      description: 'payStatus first: the order may already be paid (another tab, a reload) or have a card payment running, whatever a link or a reload says.',
+      tags: [PAYMENT_UNSETTLED],
+      invoke: {
+        id: 'checkEarlierPayment', src: 'payStatus',
+        input: ({ context }) => ({ orderNo: context.reference, orderToken: context.orderToken }),
+        onDone: [
+          { guard: 'paymentSucceeded', target: 'paid', actions: 'keepResult', description: 'Spec section 4: "Payment: success": an earlier attempt paid it; nothing is paid again.' },
+          { guard: 'attemptIsRunning', target: 'confirming', description: 'Spec section 8 "120086 do not submit twice": a payment of this order is still running; its outcome is awaited, not shown as failed.' },
+          { target: 'choosing', description: 'Nothing paid and nothing running (no attempt yet, or a failed one: "repay"): the customer chooses how to pay.' },
+        ],
+        onError: { target: 'choosing', description: 'The status could not be read: the customer chooses; the gateway still refuses a second attempt while one runs (120086).' },
+      },
+    },
+
     choosing: {
       description: 'Spec section 3 pay methods map: the chosen method decides what the customer sees.',
       always: [
@@ -281,8 +314,8 @@ export const paymentMachine = setup({
         },
         paying: {
           description: 'payOrder with ACCOUNT: the gateway takes the amount from the General account, once per idempotency key.',
-          tags: ['busy'],
-          invoke: { id: 'payByBalance', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.account.idle.ready', '#payment.account.interrupted') },
+          tags: ['busy', PAYMENT_UNSETTLED],
+          invoke: { id: 'payByBalance', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.account.idle.ready', '#payment.account.interrupted', { declines: false, tokens: false }) },
         },
         interrupted: retryable('#payment.account.paying', 'The answer of a balance payment was lost: retrying the same attempt cannot charge twice.'),
       },
@@ -324,8 +357,8 @@ export const paymentMachine = setup({
         },
         paying: {
           description: 'payOrder with DEFAULT_CARD and the card-on-file id: the gateway never sees a card number.',
-          tags: ['busy'],
-          invoke: { id: 'payBySavedCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.savedCard.idle.ready', '#payment.savedCard.interrupted') },
+          tags: ['busy', PAYMENT_UNSETTLED],
+          invoke: { id: 'payBySavedCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.savedCard.idle.ready', '#payment.savedCard.interrupted', { declines: true, tokens: true }) },
         },
         interrupted: retryable('#payment.savedCard.paying', 'The answer of a saved-card payment was lost: retrying the same attempt cannot charge twice.'),
       },
@@ -366,7 +399,7 @@ export const paymentMachine = setup({
         },
         tokenizing: {
           description: 'The provider checks the card fields (13-16 digits with check digit, expiry, CVV, postal code) and answers a single-use token.',
-          tags: ['busy'],
+          tags: ['busy', PAYMENT_UNSETTLED],
           entry: 'askCardFormForToken',
           on: {
             'cardForm.tokenized': { target: 'paying', actions: ['keepToken', 'startAttempt'], description: 'A single-use token: a new attempt with its own idempotency key.' },
@@ -376,8 +409,8 @@ export const paymentMachine = setup({
         },
         paying: {
           description: 'payOrder with SQUARE_CARD_PAY, the token and the holder name; "save this card" keeps it on file for a logged-in customer.',
-          tags: ['busy'],
-          invoke: { id: 'payByNewCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.newCard.idle.entering', '#payment.newCard.interrupted') },
+          tags: ['busy', PAYMENT_UNSETTLED],
+          invoke: { id: 'payByNewCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.newCard.idle.entering', '#payment.newCard.interrupted', { declines: true, tokens: true }) },
         },
         interrupted: retryable('#payment.newCard.paying', 'The answer of a card payment was lost: retrying the same attempt with the same token and key cannot charge twice.'),
       },
@@ -397,39 +430,41 @@ export const paymentMachine = setup({
               on: { 'payment.submit': { target: '#payment.wechat.requestingCode', actions: ['clearProblems', 'startAttempt', 'forgetWechatCode'], description: 'payOrder with WECHAT_PAY: the gateway asks WeChat Pay for a Native pay code.' } },
             },
             awaitingScan: {
-              description: 'The QR code of code_url is shown with its expiry countdown; the customer scans and pays on the phone. The gateway learns it from the notification.',
+              description: 'The QR code of code_url is shown with its expiry countdown; the customer scans and pays on the phone. WeChat Pay tells the gateway ("an asynchronous notification that may arrive twice or late"); the page asks the gateway.',
+              tags: [PAYMENT_UNSETTLED],
               after: {
-                wechatPoll: { target: '#payment.wechat.checking', description: 'Issue 3 brief: "poll payStatus every ~2 s until paid/failed/expired".' },
-                wechatCodeLifetime: { target: 'codeExpired', description: 'The QR code has expired: it can no longer be paid.' },
+                wechatPoll: { target: '#payment.wechat.checking', description: 'The product asks payStatus every 2 s while the code is shown (our choice): the notification reaches the gateway, not the page.' },
+                wechatCodeLifetime: { target: '#payment.wechat.checking', actions: 'markCodeLapsed', description: 'The QR code\'s lifetime is over: the gateway is asked once more, since a phone may have paid in its last seconds; its answer decides between paid and "code expired".' },
               },
             },
             codeExpired: {
               description: 'The QR code expired before it was paid: the customer may ask for a new one.',
-              on: { 'payment.submit': { target: '#payment.wechat.requestingCode', actions: ['clearProblems', 'startAttempt', 'forgetWechatCode'], description: 'A new QR code: a new attempt with its own key.' } },
+              on: { 'payment.submit': { target: '#payment.wechat.requestingCode', actions: ['clearProblems', 'startAttempt', 'forgetWechatCode'], description: 'A new QR code: a new attempt with its own key (the gateway closes the old code first, so it cannot be paid as well).' } },
             },
           },
         },
         requestingCode: {
           description: 'payOrder with WECHAT_PAY answers a pending payment with code_url, its expiry and the sandbox phone page.',
-          tags: ['busy'],
+          tags: ['busy', PAYMENT_UNSETTLED],
           invoke: {
             id: 'requestWechatCode', src: 'payOrder', input: payInput,
             onDone: [
               { guard: 'wechatCodeShown', target: 'idle.awaitingScan', actions: ['keepResult', 'keepWechatCode'], description: 'The QR code is shown.' },
-              { guard: 'paymentSucceeded', target: '#payment.paid', actions: 'keepResult', description: 'Already paid (the same attempt answered again).' },
-              { guard: 'paymentDeclined', target: '#payment.failed', actions: 'keepResult', description: 'WeChat Pay refused to make a code.' },
-              { target: 'idle.ready', actions: 'keepResult', description: 'No code came back: the customer may ask again.' },
+              { guard: 'paymentSucceeded', target: '#payment.paid', actions: 'keepResult', description: 'Spec section 4: "Payment: success": the same attempt asked again after its code was paid (or an order that costs nothing).' },
+              { target: '#payment.failed', actions: 'keepResult', description: 'Spec section 4: "Payment: ... failure with repay option": the same attempt asked again after its code failed on the phone or was closed.' },
             ],
             onError: [
-              { guard: 'paymentInfoExpired', target: '#payment.expired', actions: 'showProblem', description: 'Spec section 4: "120087 (payment info expired): dialog; on confirm go home."' },
+              { guard: 'orderAlreadyPaid', target: '#payment.confirming', description: 'Spec section 8 "do not resubmit, refresh to reorder": the order is already paid (another tab, an earlier code paid on the phone); payStatus answers the attempt that paid it.' },
               { guard: 'callWasInterrupted', target: 'interrupted', actions: 'showProblem', description: 'The answer was lost: the same attempt may be asked again with its key.' },
+              { guard: 'attemptAlreadyRunning', target: '#payment.confirming', description: 'Spec section 8 "120086 do not submit twice": a card payment of this order is running; its outcome is awaited.' },
               { target: 'idle.ready', actions: 'showProblem', description: 'The gateway refused: its message is shown.' },
             ],
           },
         },
         interrupted: retryable('#payment.wechat.requestingCode', 'The answer to the QR code request was lost: asking again with the same key answers the same code.'),
         checking: {
-          description: 'payStatus: has the notification (or the gateway\'s own query) marked the payment paid?',
+          description: 'payStatus: has the notification (or the gateway\'s own query of WeChat Pay) marked the payment paid?',
+          tags: [PAYMENT_UNSETTLED],
           invoke: {
             id: 'checkWechatPayment', src: 'payStatus',
             input: ({ context }) => ({ orderNo: context.reference, orderToken: context.orderToken }),
@@ -437,17 +472,21 @@ export const paymentMachine = setup({
               { guard: 'paymentSucceeded', target: '#payment.paid', actions: 'keepResult', description: 'Issue 3: "the order is paid exactly once": the first paid answer ends the payment.' },
               { guard: 'wechatCodeClosed', target: 'idle.codeExpired', actions: 'keepResult', description: 'WeChat Pay closed the unpaid code (it expired): a new one can be asked for.' },
               { guard: 'paymentDeclined', target: '#payment.failed', actions: 'keepResult', description: 'Spec section 4: "Payment: ... failure with repay option".' },
+              { guard: 'codeHasLapsed', target: 'idle.codeExpired', description: 'Not paid when its lifetime ran out: the code can no longer be paid; a new one can be asked for.' },
               { target: 'idle.awaitingScan', description: 'Not paid yet: keep waiting.' },
             ],
-            onError: { target: 'idle.awaitingScan', description: 'A status check failed: keep waiting and ask again in 2 s.' },
+            onError: [
+              { guard: 'codeHasLapsed', target: 'idle.codeExpired', description: 'The last check after the code\'s lifetime failed: a new code can be asked for, and asking closes this one first (if its phone paid, the gateway answers "already paid").' },
+              { target: 'idle.awaitingScan', description: 'A status check failed: keep waiting and ask again in 2 s.' },
+            ],
           },
         },
       },
     },
 
     confirming: {
-      description: 'A card or balance payment is pending (the provider was not reached, or another attempt of this order runs): payStatus is asked until it is paid or failed; the gateway\'s reconciliation settles it meanwhile.',
-      tags: ['busy'],
+      description: 'A payment is pending (the provider was not reached, another attempt of this order runs, or the order was paid another way): payStatus is asked until it is paid or failed; the gateway\'s reconciliation settles a pending one meanwhile.',
+      tags: ['busy', PAYMENT_UNSETTLED],
       initial: 'waiting',
       states: {
         waiting: {

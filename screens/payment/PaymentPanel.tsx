@@ -28,7 +28,8 @@ export function PaymentPanel({ actor, billingZip }: { actor: ActorRefFrom<Paymen
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">{t('title')}</h2>
         <p className="text-base font-bold text-slate-900">{t('amount', { amount: formatMoney(view.amountCents, i18n.language) })}</p>
       </div>
-      <MethodPicker view={view} />
+      {view.area === null && view.step === 'loading' && <p className="text-sm text-slate-700" role="status">{t('pay.checking')}</p>}
+      {view.area !== null && <MethodPicker view={view} />}
       {view.problem && <Notice tone="error">{text(view.problem)}</Notice>}
       {view.step === 'confirming' && <Notice tone="info">{t('pay.confirming')}</Notice>}
       {view.area === 'account' && <BalancePane view={view} />}

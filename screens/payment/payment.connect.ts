@@ -26,6 +26,7 @@ export function connect(snapshot: SnapshotLike, send: (event: PaymentEvent) => v
   const area = (['account', 'savedCard', 'newCard', 'wechat'] as const).find((a) => is(a)) ?? null;
   const idle = (sub: string) => area !== null && is({ [area]: { idle: sub } });
   const step: PaneStep = snapshot.status === 'done' ? 'done'
+    : is('checkingStatus') ? 'loading'
     : is('confirming') ? 'confirming'
       : area && is({ [area]: 'interrupted' }) ? 'interrupted'
       : area && (is({ [area]: 'paying' }) || is({ wechat: 'requestingCode' })) ? 'paying'

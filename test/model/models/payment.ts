@@ -21,7 +21,6 @@ const result = (over: Partial<PaymentResult>): PaymentResult => ({
 export const PAYMENT_RESULTS = {
   paid: result({}),
   declined: result({ status: 'failed', failure: 'GENERIC_DECLINE' }),
-  balanceShort: result({ status: 'failed', method: 'account', failure: 'BALANCE_INSUFFICIENT' }),
   pending: result({ status: 'pending' }),
   wechatPending: result({ status: 'pending', method: 'wechat_pay', wechat: { codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', expiresAt: '2099-01-01T00:00:00.000Z', sandboxPhoneUrl: 'http://127.0.0.1:1/wechat/phone' } }),
   wechatClosed: result({ status: 'failed', method: 'wechat_pay', failure: 'WECHAT_CLOSED' }),
@@ -33,7 +32,7 @@ const OTHER_CARD = { id: 8, brand: 'MASTERCARD', last4: '5100', expMonth: 12, ex
 export const paymentModel: ChartModel = {
   entry: chartById('payment')!,
   input: PAYMENT_INPUT,
-  abstractContext: (c: PaymentContext) => ({ method: c.method, holder: cardholderProblems(c.cardholderName).length === 0 }),
+  abstractContext: (c: PaymentContext) => ({ method: c.method, holder: cardholderProblems(c.cardholderName).length === 0, codeLapsed: c.codeLapsed }),
   payloads: {
     'method.choose': [{ method: 'account' }, { method: 'default_card' }, { method: 'bank_card' }, { method: 'wechat_pay' }],
     'field.change': [{ field: 'cardholderName', value: 'Mei Lin' }],
@@ -47,11 +46,15 @@ export const paymentModel: ChartModel = {
     'done:loadCards': [{ output: { cards: [SAVED_CARD, OTHER_CARD] } }, { output: { cards: [] } }],
     'error:loadCards': [{ error: apiError('http', 502) }],
     'done:payOrder': [
-      { output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.balanceShort }, { output: PAYMENT_RESULTS.declined },
-      { output: PAYMENT_RESULTS.pending }, { output: PAYMENT_RESULTS.wechatPending },
+      { output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.declined }, { output: PAYMENT_RESULTS.pending }, { output: PAYMENT_RESULTS.wechatPending },
     ],
-    'error:payOrder': [{ error: apiError('120087') }, { error: apiError('http', 502) }, { error: apiError('120086', 409) }, { error: apiError('120081') }],
-    'done:payStatus': [{ output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.wechatClosed }, { output: PAYMENT_RESULTS.declined }, { output: PAYMENT_RESULTS.wechatPending }],
+    'error:payOrder': [
+      { error: apiError('120087') }, { error: apiError('resubmit', 409) }, { error: apiError('http', 502) }, { error: apiError('120086', 409) }, { error: apiError('120081') },
+    ],
+    'done:payStatus': [
+      { output: null }, { output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.pending }, { output: PAYMENT_RESULTS.wechatClosed },
+      { output: PAYMENT_RESULTS.declined }, { output: PAYMENT_RESULTS.wechatPending },
+    ],
     'error:payStatus': [{ error: apiError('http', 502) }],
   },
 };
