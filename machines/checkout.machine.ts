@@ -5,15 +5,15 @@
  * Pure: the catalogue, the quote, createOrder, orderDetail and the payment are named actors that the host
  * provides (src/app/flows/checkout.ts); the summary is always the gateway's quote, never computed here.
  */
-import { type NonReducibleUnknown, assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { type NonReducibleUnknown, assign, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { BundleList } from '../src/contract/catalog';
 import type { OrderData, QuoteData, QuoteRequest, CheckoutForm } from '../src/contract/orders';
 import type { PaymentFailure } from '../src/contract/payments';
 import {
-  QUOTE_FIELDS, applyLink, canQuote, emptyDraft, formProblems, setField, taxSource, toOrderBody, toQuoteRequest,
+  QUOTE_FIELDS, applyLink, canQuote, emptyDraft, formProblems, linkMatches, linkOf, setField, taxSource, toOrderBody, toQuoteRequest,
   type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
 } from './checkoutForm';
-import { paymentMachine, type PaymentOutput } from './payment.machine';
+import { PAYMENT_UNSETTLED, newAttemptKey, paymentMachine, type PaymentOutput } from './payment.machine';
 
 /** What went wrong in a call: the catalogue code, the gateway's message and the form field it names, if any. */
 export interface CheckoutProblem { code: string; message: string; status: number; field: string | null }
@@ -23,9 +23,13 @@ export type CheckoutEntry =
   | { kind: 'result'; orderNo: string }
   | { kind: 'resultError'; orderNo: string; reason: string | null };
 
-/** What a reload resumes from (kept by the host at stable states only; `version` guards old shapes). */
-export interface ResumePoint { version: 1; link: ProductLink | null; draft: CheckoutDraft; orderNo: string | null }
-export const RESUME_VERSION = 1;
+/**
+ * What a reload resumes from (kept by the host at stable states only; `version` guards old shapes). `link` is what
+ * the order being paid buys (or the link the form was opened with); `purchaseId` names this purchase: the same body
+ * of the same purchase is the same order, while a new purchase (after one was paid) is a new order.
+ */
+export interface ResumePoint { version: 2; link: ProductLink | null; draft: CheckoutDraft; orderNo: string | null; purchaseId: string | null }
+export const RESUME_VERSION = 2;
 
 export interface CheckoutInput {
   /** Where the flow runs: the plan pages (/plans/...) or activation (/activation/...). */
@@ -35,8 +39,11 @@ export interface CheckoutInput {
   referralCode: string | null;
 }
 
-/** The page tells the chart where it was opened (its URL) and what a reload left behind. */
-export interface OpenEvent { type: 'checkout.open'; entry: CheckoutEntry; resume: ResumePoint | null }
+/**
+ * The page tells the chart where it was opened (its URL), what a reload of this tab left behind, and the purchase
+ * another tab of this browser has open (not paid yet), which a second tab joins.
+ */
+export interface OpenEvent { type: 'checkout.open'; entry: CheckoutEntry; resume: ResumePoint | null; openPurchase: string | null }
 
 export type Notice = 'orderUnavailable' | 'orderClosed' | null;
 
@@ -63,6 +70,10 @@ export interface CheckoutContext {
   orderToken: string | null;
   failure: PaymentFailure | string | null;
   notice: Notice;
+  /** The purchase the submitted order belongs to: its submission key is per purchase and body (src/app/flows/orderKeys.ts). */
+  purchaseId: string;
+  /** How many times the result page has asked for fulfilment since the order was paid. */
+  fulfilmentChecks: number;
 }
 
 export type CheckoutEvent =
@@ -82,11 +93,20 @@ export type CheckoutEvent =
 
 export interface LoadedOrder { order: OrderData; orderToken: string | null }
 export interface CreatedOrder { order: OrderData; orderToken: string }
+/** createOrder's input: the body, and the purchase whose submission key the host uses for it. */
+export interface OrderSubmission { form: CheckoutForm; purchaseId: string }
 
 /** Debounce of the quote after a change that affects it. */
 export const QUOTE_DEBOUNCE_MS = 500;
-/** Result page: how often orderDetail is asked until fulfilment leaves 'pending'. */
+/**
+ * Result page: orderDetail is asked again after 3 s, then twice as long each time up to a minute, until fulfilment
+ * leaves 'pending'; after FULFILMENT_MAX_CHECKS (about six and a half minutes, past the spec's "eSIM QR by email in
+ * about 5 minutes") the page stops asking and says the email will follow.
+ */
 export const FULFILMENT_POLL_MS = 3_000;
+export const FULFILMENT_POLL_MAX_MS = 60_000;
+export const FULFILMENT_MAX_CHECKS = 10;
+export const fulfilmentPollDelay = (checks: number): number => Math.min(FULFILMENT_POLL_MAX_MS, FULFILMENT_POLL_MS * 2 ** checks);
 
 export const toCheckoutProblem = (error: unknown): CheckoutProblem => {
   const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown } };
@@ -103,24 +123,23 @@ const outputOf = <T>(e: unknown) => (e as { output?: T }).output;
 const paymentOutcome = (e: unknown) => outputOf<PaymentOutput>(e)?.outcome;
 const loadedOrder = (e: unknown) => outputOf<LoadedOrder>(e)?.order;
 
-const sameProductLink = (a: ProductLink | null, b: ProductLink | null) => (a?.plan ?? null) === (b?.plan ?? null) && (a?.pack ?? null) === (b?.pack ?? null);
-const namesProduct = (l: ProductLink | null) => l !== null && (l.plan != null || l.pack != null);
-
-/** What opening at a URL means: the order to read first (a result link, or the one a reload was paying), the draft. */
+/** What opening at a URL means: the order to read first (a result link, or the one a reload was paying), the draft, the purchase. */
 export function opening(context: CheckoutContext, event: OpenEvent): Partial<CheckoutContext> {
   const { entry } = event;
   const resume = event.resume?.version === RESUME_VERSION ? event.resume : null;
   const link = entry.kind === 'form' ? entry.link : null;
-  // A link to another product starts a new order; what the customer typed about themselves is kept.
-  const sameOrder = resume !== null && entry.kind === 'form' && (!namesProduct(link) || sameProductLink(link, resume.link));
+  // The order being paid is resumed only when the link asks for it (every value it names); a link to anything
+  // else starts a new order, with what the customer typed about themselves kept.
+  const sameOrder = resume !== null && entry.kind === 'form' && linkMatches(link, resume.link);
   const draft = resume ? { ...resume.draft } : emptyDraft();
   if (!draft.referralCode && context.referralCode) draft.referralCode = context.referralCode;
   return {
-    link: namesProduct(link) ? link : resume?.link ?? link,
+    link: sameOrder ? resume.link : link,
     entryKind: entry.kind,
     lookupOrderNo: entry.kind === 'form' ? (sameOrder ? resume.orderNo : null) : entry.orderNo,
     reasonFromLink: entry.kind === 'resultError' ? entry.reason : null,
     draft,
+    purchaseId: resume?.purchaseId ?? event.openPurchase ?? newAttemptKey(),
   };
 }
 
@@ -135,15 +154,15 @@ export const checkoutMachine = setup({
     loadCatalog: hostProvides<BundleList>(),
     /** The order summary computed by the gateway. */
     quote: hostProvides<QuoteData, QuoteRequest>(),
-    /** createOrder with the Idempotency-Key the host keeps for this body (a retry or a second tab reuses it). */
-    createOrder: hostProvides<CreatedOrder, CheckoutForm>(),
+    /** createOrder with the Idempotency-Key the host keeps for this purchase and body (a retry or a second tab reuses it). */
+    createOrder: hostProvides<CreatedOrder, OrderSubmission>(),
     /** orderDetail with the order token the host kept for this order. */
     loadOrder: hostProvides<LoadedOrder, { orderNo: string }>(),
     payment: paymentMachine,
   },
   delays: {
     quoteDebounce: QUOTE_DEBOUNCE_MS,
-    fulfilmentPoll: FULFILMENT_POLL_MS,
+    fulfilmentPoll: ({ context }) => fulfilmentPollDelay(context.fulfilmentChecks),
   },
   guards: {
     opensAnOrder: ({ context, event }) => event.type === 'checkout.open' && opening(context, event).lookupOrderNo != null,
@@ -152,12 +171,17 @@ export const checkoutMachine = setup({
     canQuote: ({ context }) => canQuote(context.draft),
     formIsValid: ({ context }) => Object.keys(formProblems(context.draft)).length === 0,
     orderIsPaid: ({ event }) => (loadedOrder(event) ?? outputOf<CreatedOrder>(event)?.order)?.status === 'paid',
+    // A card payment still running ('paying') is not a failure, whatever the link says: the payment step reads its status.
     orderPaymentFailed: ({ context, event }) => {
       const status = loadedOrder(event)?.status;
-      return status === 'payment_failed' || (context.entryKind === 'resultError' && (status === 'awaiting_payment' || status === 'paying'));
+      return status === 'payment_failed' || (context.entryKind === 'resultError' && status === 'awaiting_payment');
     },
     orderAwaitsPayment: ({ event }) => ['awaiting_payment', 'paying', 'payment_failed'].includes(loadedOrder(event)?.status ?? ''),
     fulfilmentPending: ({ event }) => loadedOrder(event)?.fulfilment === 'pending',
+    fulfilmentChecksLeft: ({ context }) => context.fulfilmentChecks < FULFILMENT_MAX_CHECKS,
+    /** Nothing can change the form while its order is being created: what is created is what the customer sees. */
+    formIsOpen: stateIn('#checkout.form.submission.editing'),
+    paymentIsUnsettled: ({ event }) => Boolean((event as { snapshot?: { hasTag?(tag: string): boolean } }).snapshot?.hasTag?.(PAYMENT_UNSETTLED)),
     paymentWasMade: ({ event }) => paymentOutcome(event) === 'paid',
     paymentInfoExpired: ({ event }) => paymentOutcome(event) === 'expired',
   },
@@ -190,9 +214,10 @@ export const checkoutMachine = setup({
     markInvalidFields: assign(({ context }) => ({ fieldErrors: formProblems(context.draft), focusRequest: context.focusRequest + 1 })),
     clearProblems: assign({ fieldErrors: {}, problem: null, notice: null }),
     showProblem: assign(({ context, event }) => ({ problem: toCheckoutProblem((event as { error?: unknown }).error), focusRequest: context.focusRequest + 1 })),
-    keepCreatedOrder: assign(({ event }) => {
+    // The link becomes what the order buys: a reload resumes this order only for a link that asks for it.
+    keepCreatedOrder: assign(({ context, event }) => {
       const out = outputOf<CreatedOrder>(event);
-      return { order: out?.order ?? null, orderToken: out?.orderToken ?? null, failure: null };
+      return { order: out?.order ?? null, orderToken: out?.orderToken ?? null, failure: null, link: context.catalog ? linkOf(context.draft, context.catalog) : context.link };
     }),
     keepLoadedOrder: assign(({ context, event }) => {
       const out = outputOf<LoadedOrder>(event);
@@ -210,6 +235,9 @@ export const checkoutMachine = setup({
       draft: { ...context.draft, termsAccepted: false, confirmPersonalUse: false, confirmUsOnly: false },
       order: null, orderToken: null, failure: null, quote: null, problem: null, fieldErrors: {}, lookupOrderNo: null, entryKind: 'form' as const,
     })),
+    startNextPurchase: assign({ purchaseId: () => newAttemptKey() }),
+    restartFulfilmentChecks: assign({ fulfilmentChecks: 0 }),
+    countFulfilmentCheck: assign({ fulfilmentChecks: ({ context }) => context.fulfilmentChecks + 1 }),
   },
 }).createMachine({
   id: 'checkout',
@@ -218,7 +246,7 @@ export const checkoutMachine = setup({
     startedFrom: input.startedFrom, loggedIn: input.loggedIn, referralCode: input.referralCode,
     link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null, draft: emptyDraft(),
     catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
-    order: null, orderToken: null, failure: null, notice: null,
+    order: null, orderToken: null, failure: null, notice: null, purchaseId: '', fulfilmentChecks: 0,
   }),
   initial: 'opening',
   states: {
@@ -265,10 +293,6 @@ export const checkoutMachine = setup({
     form: {
       description: 'Spec section 2: the plan purchase form. Spec section 5 rules come from the contract\'s checkoutFormSchema, the same schema the gateway parses.',
       type: 'parallel',
-      on: {
-        'field.change': { actions: ['rememberTyping', 'refreshQuoteIfNeeded'], description: 'Nothing typed is lost; a change the price depends on asks the gateway for a new summary.' },
-        'codes.apply': { actions: 'refreshQuote', description: 'Spec section 5: "Discount and referral codes must be entered when used": the gateway checks the codes in the summary.' },
-      },
       states: {
         autoRenewal: {
           description: 'Spec section 4: "Auto-renewal: not open, open (card or balance) ... Terms must be accepted to open."',
@@ -283,18 +307,18 @@ export const checkoutMachine = setup({
             },
             off: {
               description: 'Spec section 4: "Auto-renewal: not open".',
-              on: { 'autoRenew.turnOn': { target: 'readingTerms', description: 'Spec section 5: "Terms must be accepted before ... enabling auto-renewal": the terms are shown first.' } },
+              on: { 'autoRenew.turnOn': { guard: 'formIsOpen', target: 'readingTerms', description: 'Spec section 5: "Terms must be accepted before ... enabling auto-renewal": the terms are shown first (not while the order is being created).' } },
             },
             readingTerms: {
               description: 'Spec section 4: "When on, the card is charged before expiry, non-refundable." The customer reads the terms.',
               on: {
-                'autoRenew.acceptTerms': { target: 'on', actions: 'turnAutoRenewOn', description: 'Spec section 5: "Terms must be accepted before ... enabling auto-renewal": accepted, the switch turns on.' },
+                'autoRenew.acceptTerms': { guard: 'formIsOpen', target: 'on', actions: 'turnAutoRenewOn', description: 'Spec section 5: "Terms must be accepted before ... enabling auto-renewal": accepted, the switch turns on.' },
                 'autoRenew.declineTerms': { target: 'off', description: 'The terms were not accepted: auto-renewal stays off.' },
               },
             },
             on: {
               description: 'Spec section 4: "Auto-renewal: ... open (card or balance)".',
-              on: { 'autoRenew.turnOff': { target: 'off', actions: 'turnAutoRenewOff', description: 'The customer turns auto-renewal off before ordering.' } },
+              on: { 'autoRenew.turnOff': { guard: 'formIsOpen', target: 'off', actions: 'turnAutoRenewOff', description: 'The customer turns auto-renewal off before ordering (not while the order is being created).' } },
             },
           },
         },
@@ -333,6 +357,8 @@ export const checkoutMachine = setup({
             editing: {
               description: 'The customer fills in the form.',
               on: {
+                'field.change': { actions: ['rememberTyping', 'refreshQuoteIfNeeded'], description: 'Nothing typed is lost; a change the price depends on asks the gateway for a new summary.' },
+                'codes.apply': { actions: 'refreshQuote', description: 'Spec section 5: "Discount and referral codes must be entered when used": the gateway checks the codes in the summary.' },
                 'order.submit': [
                   { guard: 'formIsValid', target: 'creatingOrder', actions: 'clearProblems', description: 'Spec section 5 rules hold (terms and both buyer confirmations accepted): the order is created.' },
                   { actions: 'markInvalidFields', description: 'Spec section 5 rules fail: each field shows its message, focus goes to the first, nothing typed is lost.' },
@@ -340,11 +366,11 @@ export const checkoutMachine = setup({
               },
             },
             creatingOrder: {
-              description: 'createOrder with the Idempotency-Key kept for this body: a second click here does nothing, a retry or a second tab gets the same order.',
+              description: 'createOrder with the Idempotency-Key kept for this purchase and body: a second click here does nothing, a retry or a second tab gets the same order. The form is locked meanwhile: the order created is the form the customer sees.',
               tags: ['busy'],
               invoke: {
                 id: 'createOrder', src: 'createOrder',
-                input: ({ context }) => toOrderBody(context.draft),
+                input: ({ context }) => ({ form: toOrderBody(context.draft), purchaseId: context.purchaseId }),
                 onDone: [
                   { guard: 'orderIsPaid', target: '#checkout.paid', actions: 'keepCreatedOrder', description: 'The same submission again after it was paid: its order is shown, nothing is charged.' },
                   { target: '#checkout.paying', actions: 'keepCreatedOrder', description: 'One order, awaiting payment.' },
@@ -358,7 +384,8 @@ export const checkoutMachine = setup({
     },
 
     paying: {
-      description: 'Spec section 3: the order is paid by one of the methods the gateway allows (the `payment` chart).',
+      description: 'Spec section 3: the order is paid by one of the methods the gateway allows (the `payment` chart). The payment reports every change of its state; the first comes at once (it starts by reading the payment status).',
+      initial: 'open',
       invoke: {
         id: 'payment', src: 'payment',
         input: ({ context }) => ({
@@ -368,6 +395,10 @@ export const checkoutMachine = setup({
           orderToken: context.orderToken,
           loggedIn: context.loggedIn,
         }),
+        onSnapshot: [
+          { guard: 'paymentIsUnsettled', target: '.locked', description: 'Issue 3: "payment never charges twice": while money may have been taken and its outcome is unknown (a payment running, its answer lost, a QR code open), the order stays as it is.' },
+          { target: '.open', description: 'The payment stands still (nothing paid, nothing running): the order may be changed.' },
+        ],
         onDone: [
           { guard: 'paymentWasMade', target: 'paid', description: 'Spec section 4: "Payment: success".' },
           { guard: 'paymentInfoExpired', target: 'paymentExpired', description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home."' },
@@ -375,21 +406,30 @@ export const checkoutMachine = setup({
         ],
         onError: { target: 'paymentFailed', actions: 'keepFailure', description: 'The payment stopped unexpectedly: the customer may pay again.' },
       },
-      on: {
-        'order.edit': [
-          { guard: 'hasCatalog', target: 'form', description: 'The customer changes the order before paying; everything typed is kept (the same body gets the same order back).' },
-          { target: 'loadingCatalog', description: 'The customer changes an order resumed from a link: the form needs the catalogue first.' },
-        ],
+      states: {
+        locked: {
+          description: 'Issue 3: "payment never charges twice": the payment\'s outcome is not known yet, so the order cannot be edited into another one.',
+        },
+        open: {
+          description: 'Nothing is being paid: the customer may go back and change the order.',
+          on: {
+            'order.edit': [
+              { guard: 'hasCatalog', target: '#checkout.form', description: 'The customer changes the order before paying; everything typed is kept (the same body of the same purchase gets the same order back).' },
+              { target: '#checkout.loadingCatalog', description: 'The customer changes an order resumed from a link: the form needs the catalogue first.' },
+            ],
+          },
+        },
       },
     },
 
     paid: {
-      description: 'Spec section 2 /plans/bundleResult/{orderNo}: order info, amounts, auto-renewal, eSIM QR codes or shipping in 2-5 business days.',
+      description: 'Spec section 2 /plans/bundleResult/{orderNo}: order info, amounts, auto-renewal, eSIM QR codes or shipping in 2-5 business days. The purchase is over: what is bought next is a new purchase, a new order.',
       initial: 'checkingFulfilment',
+      entry: ['startNextPurchase', 'restartFulfilmentChecks'],
       on: {
         'order.new': [
-          { guard: 'hasCatalog', target: 'form', actions: 'startNewOrder', description: 'The customer buys again; their details are kept, the confirmations asked again.' },
-          { target: 'loadingCatalog', actions: 'startNewOrder', description: 'The customer buys again from a result link.' },
+          { guard: 'hasCatalog', target: 'form', actions: 'startNewOrder', description: 'The customer buys again: a new purchase, so the same details make a new order; their details are kept, the confirmations asked again.' },
+          { target: 'loadingCatalog', actions: 'startNewOrder', description: 'The customer buys again from a result link: a new purchase.' },
         ],
       },
       states: {
@@ -406,9 +446,15 @@ export const checkoutMachine = setup({
           },
         },
         waitingFulfilment: {
-          description: 'Spec section 4: "eSIM QR by email in about 5 minutes": the page waits for fulfilment to leave pending.',
-          after: { fulfilmentPoll: { target: 'checkingFulfilment', description: 'The order is read again.' } },
+          description: 'Spec section 4: "eSIM QR by email in about 5 minutes": the page waits for fulfilment to leave pending, asking less and less often.',
+          after: {
+            fulfilmentPoll: [
+              { guard: 'fulfilmentChecksLeft', target: 'checkingFulfilment', actions: 'countFulfilmentCheck', description: 'The order is read again (3 s, then twice as long each time, at most a minute apart).' },
+              { target: 'emailFollows', description: 'Spec section 4: "eSIM QR by email in about 5 minutes": past that, the page stops asking; the email brings the rest.' },
+            ],
+          },
         },
+        emailFollows: { description: 'Spec section 4: "eSIM QR by email": the page no longer asks; it says the QR codes (or the shipping news) will come by email.' },
         fulfilled: { description: 'The result page shows the eSIM QR codes, "payment succeeded but eSIM allocation failed", or shipping in 2-5 business days with tracking.' },
       },
     },

@@ -7,7 +7,7 @@ import type { BundleList } from '../src/contract/catalog';
 import {
   checkoutFormSchema, quoteRequest, type CHANNELS, type CheckoutForm, type QuoteRequest, type REASONS,
 } from '../src/contract/orders';
-import { PLAN_MONTHS, type PlanMonths } from '../src/domain/pricing';
+import { PLAN_MONTHS, expressShipsTo, type PlanMonths } from '../src/domain/pricing';
 import { isUsState, zipMatchesState } from '../src/domain/usStates';
 
 export type Channel = (typeof CHANNELS)[number];
@@ -97,6 +97,27 @@ export function applyLink(draft: CheckoutDraft, link: ProductLink | null, catalo
   return next;
 }
 
+const countOf = (v: string): number => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
+
+const LINK_FIELDS = ['plan', 'pack', 'months', 'simType', 'count'] as const;
+
+/**
+ * Whether a link asks for the product `ordered` is (the order a reload would resume): every value the link names
+ * must be the ordered one; a link naming nothing asks for nothing in particular.
+ */
+export function linkMatches(link: ProductLink | null, ordered: ProductLink | null): boolean {
+  if (!link) return true;
+  return LINK_FIELDS.every((f) => link[f] == null || link[f] === ordered?.[f]);
+}
+
+/** What a draft buys, as a plan page's link names it (the slug from the catalogue). */
+export function linkOf(d: CheckoutDraft, catalog: BundleList): ProductLink {
+  const count = countOf(d.simCount);
+  const common = { simType: d.simType, count: Number.isInteger(count) ? count : null };
+  if (d.globalPackId != null) return { pack: d.globalPackId, ...common };
+  return { plan: catalog.plans.find((p) => p.id === d.planId)?.slug ?? null, months: d.months, ...common };
+}
+
 export function setField(draft: CheckoutDraft, change: FieldChange): CheckoutDraft {
   const [head, tail] = change.field.split('.') as [keyof CheckoutDraft, string | undefined];
   if (tail && (head === 'shipping' || head === 'billing')) {
@@ -104,7 +125,7 @@ export function setField(draft: CheckoutDraft, change: FieldChange): CheckoutDra
     // A new country has other states and postcodes: the old state would only be refused.
     if (tail === 'country' && change.value !== draft[head].country) { part.state = ''; }
     const next = { ...draft, [head]: part } as CheckoutDraft;
-    if (head === 'shipping' && tail === 'country' && change.value !== 'US') next.shippingMethod = 'standard';
+    if (head === 'shipping' && tail === 'country' && !expressShipsTo(String(change.value))) next.shippingMethod = 'standard';
     return next;
   }
   const next = { ...draft, [head]: change.value } as CheckoutDraft;
@@ -121,9 +142,11 @@ export const QUOTE_FIELDS: ReadonlySet<DraftField> = new Set<DraftField>([
 ]);
 
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
-const countOf = (v: string): number => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
 const needsAddress = (d: CheckoutDraft) => d.simType === 'physical';
 const billingFrom = (d: CheckoutDraft): AddressDraft => (d.billingSameAsShipping && needsAddress(d) ? d.shipping : d.billing);
+
+/** The billing ZIP the provider compares with the card's postal code (the shipping one when billing is the same). */
+export const billingZipOf = (d: CheckoutDraft): string | null => billingFrom(d).zip.trim() || null;
 
 /** The createOrder body: exactly what the contract's checkoutFormSchema parses. */
 export function toOrderBody(d: CheckoutDraft): CheckoutForm {

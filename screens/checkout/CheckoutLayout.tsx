@@ -9,7 +9,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { checkoutFlow, flowClock } from '../../src/app/flows/checkout';
-import { persistResume, readResume } from '../../src/app/flows/checkoutResume';
+import { persistResume, purchaseSharer, readResume } from '../../src/app/flows/checkoutResume';
+import { openPurchase } from '../../src/app/flows/orderKeys';
 import { inspectFlow } from '../../src/app/flows/login';
 import { showDialog } from '../../src/app/feedback';
 import { getToken } from '../../src/app/session';
@@ -22,6 +23,7 @@ export default function CheckoutLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const opened = useRef(false);
+  const sharePurchase = useRef<(purchaseId: string) => void>(() => undefined);
   const actor = useActorRef(checkoutFlow, {
     input: { startedFrom: startedFromPath(location.pathname), loggedIn: Boolean(getToken()), referralCode: getItem('plans/recommendCode') },
     inspect: inspectFlow,
@@ -33,10 +35,16 @@ export default function CheckoutLayout() {
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    actor.send({ type: 'checkout.open', entry: entryFromUrl(location.pathname, location.search), resume: readResume() });
+    const resume = readResume();
+    const shared = openPurchase();
+    sharePurchase.current = purchaseSharer(resume?.purchaseId ?? shared);
+    actor.send({ type: 'checkout.open', entry: entryFromUrl(location.pathname, location.search), resume, openPurchase: shared });
   }, [actor, location.pathname, location.search]);
 
-  useEffect(() => { persistResume(snapshot); }, [snapshot]);
+  useEffect(() => {
+    persistResume(snapshot);
+    sharePurchase.current(snapshot.context.purchaseId);
+  }, [snapshot]);
 
   const wanted = urlFor(snapshot);
   useEffect(() => {

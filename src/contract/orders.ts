@@ -7,7 +7,7 @@ import { defineEndpoint, PCAPP } from './endpoint';
 import { emailField, phoneField } from './fields';
 import { isChineseName, isEnglishName } from '../domain/names';
 import { isUsState, zipMatchesState } from '../domain/usStates';
-import { PLAN_MONTHS, SHIPPING_COUNTRIES } from '../domain/pricing';
+import { PLAN_MONTHS, SHIPPING_COUNTRIES, expressShipsTo } from '../domain/pricing';
 import { payMethod } from './personal';
 
 const text = (key: string, max = 100) =>
@@ -127,7 +127,7 @@ export const checkoutFormSchema = z.object({
   if (f.autoRenew && !f.autoRenewTermsAccepted) ctx.addIssue({ code: 'custom', path: ['autoRenewTermsAccepted'], message: 'validation:autoRenew.terms' });
   if (f.simType === 'physical') {
     checkDeliveryAddress(f.shipping, ctx, ['shipping']);
-    if (f.shippingMethod === 'express' && f.shipping.country !== 'US') ctx.addIssue({ code: 'custom', path: ['shippingMethod'], message: 'validation:shippingMethod.expressUsOnly' });
+    if (f.shippingMethod === 'express' && !expressShipsTo(f.shipping.country)) ctx.addIssue({ code: 'custom', path: ['shippingMethod'], message: 'validation:shippingMethod.expressUsOnly' });
   }
   const billingFromShipping = f.billingSameAsShipping && f.simType === 'physical';
   if (!billingFromShipping && !f.billing) ctx.addIssue({ code: 'custom', path: ['billing', 'address1'], message: 'validation:address1.required' });

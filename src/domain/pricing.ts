@@ -14,6 +14,8 @@ export const EXPRESS_SHIPPING_CENTS = 1200;
 export const SHIPPING_COUNTRIES = ['US', 'CN'] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 export type ShippingMethod = 'standard' | 'express';
+/** Express shipping is offered to US addresses only ("express 1-3 days" is a US carrier's service). */
+export const expressShipsTo = (country: string | null | undefined): boolean => country === 'US';
 
 export type CodeDiscount = { kind: 'percent'; percent: number } | { kind: 'amount'; cents: number };
 
@@ -58,7 +60,7 @@ export function multiMonthPercentFor(plan: { promotionEligible: boolean }, month
 
 export function shippingCents(simType: 'physical' | 'esim', country: ShippingCountry | null, method: ShippingMethod): number {
   if (simType === 'esim') return 0;           // nothing to ship
-  if (method === 'express' && country === 'US') return EXPRESS_SHIPPING_CENTS;
+  if (method === 'express' && expressShipsTo(country)) return EXPRESS_SHIPPING_CENTS;
   return 0;                                    // standard: free in the US and China
 }
 

@@ -58,6 +58,8 @@ export interface StoredValues {
   'checkout/resume': Record<string, unknown>;
   /** Checkout: the Idempotency-Key of each submitted order body (by its digest), shared by the tabs of this browser. */
   'checkout/submissions': Record<string, { key: string; at: number }>;
+  /** Checkout: the purchase a tab of this browser has open (not paid yet), which a second tab joins. */
+  'checkout/purchase': { id: string; at: number };
   /** Order tokens per order number: they read and pay an order without an account (X-Order-Token). */
   'orders/tokens': Record<string, { token: string; at: number }>;
 }
@@ -81,6 +83,7 @@ export const STORAGE_KIND: Record<StorageKey, StorageKind> = {
   titleActive: 'session',
   'checkout/resume': 'session',
   'checkout/submissions': 'local',
+  'checkout/purchase': 'local',
   'orders/tokens': 'local',
 };
 

@@ -5,12 +5,16 @@
  * answers placed next to their field, one idempotency key per payment attempt.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { checkoutMachine, opening, RESUME_VERSION, type CheckoutContext } from '../../machines/checkout.machine';
-import { emptyDraft, formProblems, taxSource, toQuoteRequest } from '../../machines/checkoutForm';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import {
+  checkoutMachine, FULFILMENT_MAX_CHECKS, fulfilmentPollDelay, opening, RESUME_VERSION, type CheckoutContext, type OrderSubmission, type ResumePoint,
+} from '../../machines/checkout.machine';
+import type { OrderData } from '../../src/contract/orders';
+import type { PaymentResult } from '../../src/contract/payments';
+import { emptyDraft, formProblems, taxSource, toQuoteRequest, type ProductLink } from '../../machines/checkoutForm';
 import { paymentMachine, preferredMethod } from '../../machines/payment.machine';
-import { forgetSubmission, orderTokenFor, rememberOrderToken, submissionKeyFor, SUBMISSION_KEY_TTL_MS, ORDER_TOKEN_TTL_MS } from '../../src/app/flows/orderKeys';
-import { resumePointOf } from '../../src/app/flows/checkoutResume';
+import { openPurchase, orderTokenFor, rememberOrderToken, submissionKeyFor, SUBMISSION_KEY_TTL_MS, ORDER_TOKEN_TTL_MS } from '../../src/app/flows/orderKeys';
+import { purchaseSharer, resumePointOf } from '../../src/app/flows/checkoutResume';
 import { entryFromUrl, urlFor } from '../../screens/checkout/checkoutUrls';
 import { connect } from '../../screens/checkout/checkout.connect';
 import { toOrderBody } from '../../machines/checkoutForm';
@@ -21,25 +25,49 @@ afterEach(() => { localStorage.clear(); sessionStorage.clear(); });
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+const BUYER = { purchaseId: 'purchase-1', buyer: 'anonymous' };
+
 describe('submission keys (a double click, a retry or a second tab never makes a second order)', () => {
-  it('the same body gets the same key, in any field order; a changed body gets a new one', () => {
+  it('the same body of the same purchase gets the same key, in any field order; a changed body gets a new one', () => {
     const body = toOrderBody(VALID_DRAFT);
-    const key = submissionKeyFor(body);
-    expect(submissionKeyFor(JSON.parse(JSON.stringify(body)))).toBe(key);
+    const key = submissionKeyFor(body, BUYER);
+    expect(submissionKeyFor(JSON.parse(JSON.stringify(body)), BUYER)).toBe(key);
     const reordered = Object.fromEntries(Object.entries(body).reverse());
-    expect(submissionKeyFor(reordered)).toBe(key);
-    expect(submissionKeyFor({ ...body, simCount: 2 })).not.toBe(key);
+    expect(submissionKeyFor(reordered, BUYER)).toBe(key);
+    expect(submissionKeyFor({ ...body, simCount: 2 }, BUYER)).not.toBe(key);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('a day later, or after "do not resubmit, refresh to reorder", the same body is a new order', () => {
+  it('a day later the same body is a new order', () => {
     const body = toOrderBody(VALID_DRAFT);
     const now = Date.now();
-    const key = submissionKeyFor(body, now);
-    expect(submissionKeyFor(body, now + SUBMISSION_KEY_TTL_MS + 1)).not.toBe(key);
-    const again = submissionKeyFor(body);
-    forgetSubmission(body);
-    expect(submissionKeyFor(body)).not.toBe(again);
+    const key = submissionKeyFor(body, BUYER, now);
+    expect(submissionKeyFor(body, BUYER, now + SUBMISSION_KEY_TTL_MS + 1)).not.toBe(key);
+  });
+
+  it('another purchase ("buy again" after paying) gets a new key for the same body', () => {
+    const body = toOrderBody(VALID_DRAFT);
+    expect(submissionKeyFor(body, { ...BUYER, purchaseId: 'purchase-2' })).not.toBe(submissionKeyFor(body, BUYER));
+  });
+
+  it('logging in or out between two submits is another buyer: another key (the gateway hashes the customer too)', () => {
+    const body = toOrderBody(VALID_DRAFT);
+    const anonymous = submissionKeyFor(body, BUYER);
+    const customer = submissionKeyFor(body, { ...BUYER, buyer: 'customer:1' });
+    expect(customer).not.toBe(anonymous);
+    expect(submissionKeyFor(body, { ...BUYER, buyer: 'customer:2' })).not.toBe(customer);
+    expect(submissionKeyFor(body, { ...BUYER, buyer: 'customer:1' })).toBe(customer);
+  });
+
+  it('the purchase a tab has open is shared with the other tabs for a day; a resumed one is not shared again', () => {
+    const now = Date.now();
+    expect(openPurchase(now)).toBeNull();
+    const share = purchaseSharer('resumed');
+    share('resumed');
+    expect(openPurchase(now)).toBeNull();
+    share('next');
+    expect(openPurchase()).toBe('next');
+    expect(openPurchase(Date.now() + SUBMISSION_KEY_TTL_MS + 1)).toBeNull();
   });
 
   it('order tokens are kept per order number in localStorage, and forgotten after they expire', () => {
@@ -55,25 +83,46 @@ describe('submission keys (a double click, a retry or a second tab never makes a
 const context = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
   startedFrom: 'plans', loggedIn: false, referralCode: null, link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null,
   draft: emptyDraft(), catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
-  order: null, orderToken: null, failure: null, notice: null, ...over,
+  order: null, orderToken: null, failure: null, notice: null, purchaseId: 'purchase-1', fulfilmentChecks: 0, ...over,
 });
 const LINK = { plan: '5gb-plan', months: 3, simType: 'esim', count: 1 };
 
 describe('opening at a URL', () => {
-  it('a reload of the form resumes the order being paid; a link to another product starts over but keeps the buyer', () => {
-    const resume = { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: 'LB9' } as const;
-    expect(opening(context(), { type: 'checkout.open', entry: { kind: 'form', link: LINK }, resume })).toMatchObject({ lookupOrderNo: 'LB9', draft: VALID_DRAFT });
-    const other = opening(context(), { type: 'checkout.open', entry: { kind: 'form', link: { plan: '2gb-plan' } }, resume });
+  const open = (link: ProductLink | null, resume: ResumePoint | null, openPurchaseId: string | null = null) =>
+    opening(context(), { type: 'checkout.open', entry: { kind: 'form', link }, resume, openPurchase: openPurchaseId });
+  const resume = { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: 'LB9', purchaseId: 'purchase-1' } as const;
+
+  it('a reload of the form resumes the order being paid and its purchase; a link to another product starts over but keeps the buyer', () => {
+    expect(open(LINK, resume)).toMatchObject({ lookupOrderNo: 'LB9', draft: VALID_DRAFT, purchaseId: 'purchase-1' });
+    expect(open(null, resume)).toMatchObject({ lookupOrderNo: 'LB9', link: LINK });
+    const other = open({ plan: '2gb-plan' }, resume);
     expect(other.lookupOrderNo).toBeNull();
     expect(other.draft?.shipping.email).toBe(VALID_DRAFT.shipping.email);
     expect(other.link).toEqual({ plan: '2gb-plan' });
-    expect(opening(context(), { type: 'checkout.open', entry: { kind: 'form', link: LINK }, resume: { ...resume, version: 0 as never } }).draft).toEqual(emptyDraft());
+    expect(open(LINK, { ...resume, version: 1 as never }).draft).toEqual(emptyDraft());
+  });
+
+  it('the resumed order is reused only when every value the link names matches it (months, SIM type, count too)', () => {
+    expect(open({ plan: '5gb-plan', months: 3 }, resume).lookupOrderNo).toBe('LB9');
+    for (const link of [{ plan: '5gb-plan', months: 6 }, { plan: '5gb-plan', simType: 'physical' }, { plan: '5gb-plan', count: 2 }, { months: 12 }]) {
+      const opened = open(link, resume);
+      expect(opened.lookupOrderNo, JSON.stringify(link)).toBeNull();
+      expect(opened.link).toEqual(link);
+      expect(opened.draft?.shipping.email).toBe(VALID_DRAFT.shipping.email);
+    }
+  });
+
+  it('a new tab joins the purchase another tab has open; without one, a new purchase starts', () => {
+    expect(open(LINK, null, 'purchase-7').purchaseId).toBe('purchase-7');
+    const fresh = open(LINK, null).purchaseId;
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    expect(open(LINK, null).purchaseId).not.toBe(fresh);
   });
 
   it('a result link reads its order; the stored recommend code prefills the referral code', () => {
-    expect(opening(context(), { type: 'checkout.open', entry: { kind: 'resultError', orderNo: 'LB3', reason: 'CVV_FAILURE' }, resume: null }))
+    expect(opening(context(), { type: 'checkout.open', entry: { kind: 'resultError', orderNo: 'LB3', reason: 'CVV_FAILURE' }, resume: null, openPurchase: null }))
       .toMatchObject({ lookupOrderNo: 'LB3', reasonFromLink: 'CVV_FAILURE', entryKind: 'resultError' });
-    expect(opening(context({ referralCode: 'DEMO' }), { type: 'checkout.open', entry: { kind: 'form', link: null }, resume: null }).draft?.referralCode).toBe('DEMO');
+    expect(opening(context({ referralCode: 'DEMO' }), { type: 'checkout.open', entry: { kind: 'form', link: null }, resume: null, openPurchase: null }).draft?.referralCode).toBe('DEMO');
   });
 
   it('URLs of spec section 2 and TEAM.md open the chart where they say', () => {
@@ -99,19 +148,18 @@ describe('the URL follows the chart', () => {
 });
 
 describe('resume point (only stable states, never while a payment call runs)', () => {
-  const snap = (value: string, over: Partial<CheckoutContext> = {}, opts: { busy?: boolean; paymentBusy?: boolean } = {}) => ({
+  const snap = (value: unknown, over: Partial<CheckoutContext> = {}, opts: { busy?: boolean } = {}) => ({
     context: context({ link: LINK, draft: VALID_DRAFT, order: order({ orderNo: 'LB7' }), ...over }),
-    matches: (v: never) => v === value,
+    matches: (v: never) => JSON.stringify(v) === JSON.stringify(value) || (typeof value === 'object' && value !== null && v === Object.keys(value)[0]),
     hasTag: () => Boolean(opts.busy),
-    children: { payment: { getSnapshot: () => ({ hasTag: () => Boolean(opts.paymentBusy) }) } as never },
   });
-  it('keeps the order being paid, skips while a call runs, clears after 120087', () => {
-    expect(resumePointOf(snap('paying'))).toMatchObject({ version: RESUME_VERSION, orderNo: 'LB7', link: LINK });
-    expect(resumePointOf(snap('paying', {}, { paymentBusy: true }))).toBe('skip');
+  it('keeps the order being paid and its purchase, skips while a call runs or the payment is unsettled, clears after 120087', () => {
+    expect(resumePointOf(snap({ paying: 'open' }))).toMatchObject({ version: RESUME_VERSION, orderNo: 'LB7', link: LINK, purchaseId: 'purchase-1' });
+    expect(resumePointOf(snap({ paying: 'locked' }))).toBe('skip');
     expect(resumePointOf(snap('form', {}, { busy: true }))).toBe('skip');
     expect(resumePointOf(snap('paymentExpired'))).toBe('clear');
-    const paid = resumePointOf(snap('paid'));
-    expect(paid).toMatchObject({ orderNo: null });
+    const paid = resumePointOf(snap('paid', { purchaseId: 'purchase-2' }));
+    expect(paid).toMatchObject({ orderNo: null, purchaseId: 'purchase-2' });
     expect(paid !== 'skip' && paid !== 'clear' && paid.draft.termsAccepted).toBe(false);
   });
 });
@@ -198,24 +246,142 @@ describe('one idempotency key per payment attempt', () => {
 });
 
 describe('checkout with instant fakes', () => {
-  it('a second submit while the order is being made does nothing; one order is paid', async () => {
-    let created = 0;
+  interface Fakes {
+    createOrder?: (input: OrderSubmission) => Promise<{ order: OrderData; orderToken: string }>;
+    loadOrder?: () => Promise<{ order: OrderData; orderToken: string | null }>;
+    payOrder?: () => Promise<PaymentResult>;
+    payStatus?: () => Promise<PaymentResult | null>;
+    clock?: SimulatedClock;
+  }
+  const start = (fakes: Fakes = {}) => {
+    const submissions: OrderSubmission[] = [];
     const machine = checkoutMachine.provide({
       actors: {
         loadCatalog: fromPromise(async () => CATALOG),
         quote: fromPromise(async () => QUOTE),
-        createOrder: fromPromise(async () => { created += 1; return { order: order(), orderToken: 't' }; }),
-        loadOrder: fromPromise(async () => ({ order: order(), orderToken: 't' as string | null })) as never,
+        createOrder: fromPromise(async ({ input }: { input: OrderSubmission }) => { submissions.push(input); return fakes.createOrder ? fakes.createOrder(input) : { order: order(), orderToken: 't' }; }),
+        loadOrder: fromPromise(async () => (fakes.loadOrder ? fakes.loadOrder() : { order: order(), orderToken: 't' as string | null })) as never,
+        payment: paymentMachine.provide({
+          actors: {
+            cardForm: fromCallback(() => undefined),
+            payOrder: fromPromise(async () => (fakes.payOrder ? fakes.payOrder() : PAYMENT_RESULTS.paid)) as never,
+            payStatus: fromPromise(async () => (fakes.payStatus ? fakes.payStatus() : null)) as never,
+          },
+        }),
       },
     });
-    const actor = createActor(machine, { input: { startedFrom: 'plans', loggedIn: false, referralCode: null } }).start();
-    actor.send({ type: 'checkout.open', entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: null } });
+    const actor = createActor(machine, { input: { startedFrom: 'plans', loggedIn: false, referralCode: null }, ...(fakes.clock ? { clock: fakes.clock } : {}) }).start();
+    return { actor, submissions, payment: () => actor.getSnapshot().children.payment as unknown as { send(e: unknown): void; getSnapshot(): { value: unknown } } };
+  };
+  const openForm = (actor: ReturnType<typeof start>['actor']) =>
+    actor.send({ type: 'checkout.open', entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: null, purchaseId: null }, openPurchase: null });
+  const wechatOnly = () => order({ payMethods: ['wechat_pay'] });
+
+  it('a second submit while the order is being made does nothing; one order is paid', async () => {
+    const { actor, submissions } = start();
+    openForm(actor);
     await settle();
     actor.send({ type: 'order.submit' });
     actor.send({ type: 'order.submit' });
     await settle();
-    expect(created).toBe(1);
-    expect(actor.getSnapshot().value).toBe('paying');
+    expect(submissions).toHaveLength(1);
+    expect(actor.getSnapshot().matches('paying')).toBe(true);
+    actor.stop();
+  });
+
+  it('"buy again" after a paid order is a new purchase: the same details are submitted under a new purchase', async () => {
+    const { actor, submissions, payment } = start({ createOrder: async () => ({ order: wechatOnly(), orderToken: 't' }), payOrder: async () => PAYMENT_RESULTS.paid });
+    openForm(actor);
+    await settle();
+    actor.send({ type: 'order.submit' });
+    await settle();
+    payment().send({ type: 'payment.submit' });
+    await settle();
+    expect(actor.getSnapshot().matches('paid')).toBe(true);
+    actor.send({ type: 'order.new' });
+    for (const field of ['termsAccepted', 'confirmPersonalUse', 'confirmUsOnly'] as const) actor.send({ type: 'field.change', field, value: true });
+    actor.send({ type: 'order.submit' });
+    await settle();
+    expect(submissions).toHaveLength(2);
+    expect(submissions[1]!.form).toEqual(submissions[0]!.form);
+    expect(submissions[1]!.purchaseId).not.toBe(submissions[0]!.purchaseId);
+    actor.stop();
+  });
+
+  it('nothing typed reaches the form while its order is being created: the created order is the form shown', async () => {
+    let finish: (v: { order: OrderData; orderToken: string }) => void = () => undefined;
+    const { actor } = start({ createOrder: () => new Promise((r) => { finish = r; }) });
+    openForm(actor);
+    await settle();
+    actor.send({ type: 'order.submit' });
+    expect(actor.getSnapshot().matches({ form: { submission: 'creatingOrder' } } as never)).toBe(true);
+    actor.send({ type: 'field.change', field: 'simCount', value: '3' });
+    actor.send({ type: 'autoRenew.turnOff' });
+    actor.send({ type: 'codes.apply' });
+    expect(actor.getSnapshot().context.draft).toEqual(VALID_DRAFT);
+    expect(actor.getSnapshot().matches({ form: { autoRenewal: 'on' } } as never)).toBe(true);
+    finish({ order: order(), orderToken: 't' });
+    await settle();
+    expect(actor.getSnapshot().matches('paying')).toBe(true);
+    actor.stop();
+  });
+
+  it('the order cannot be edited while its payment is unsettled (an answer lost, a QR code open); it can once nothing is running', async () => {
+    let calls = 0;
+    const { actor, payment } = start({
+      createOrder: async () => ({ order: wechatOnly(), orderToken: 't' }),
+      payOrder: async () => { calls += 1; if (calls === 1) throw Object.assign(new Error('lost'), { code: 'http', status: 502 }); return PAYMENT_RESULTS.wechatPending; },
+    });
+    openForm(actor);
+    await settle();
+    actor.send({ type: 'order.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ paying: 'open' });
+    payment().send({ type: 'payment.submit' });
+    await settle();
+    expect(payment().getSnapshot().value).toEqual({ wechat: 'interrupted' });
+    expect(actor.getSnapshot().value).toEqual({ paying: 'locked' });
+    actor.send({ type: 'order.edit' });
+    expect(actor.getSnapshot().value).toEqual({ paying: 'locked' });
+    payment().send({ type: 'payment.retry' });
+    await settle();
+    expect(payment().getSnapshot().value).toEqual({ wechat: { idle: 'awaitingScan' } });
+    actor.send({ type: 'order.edit' });
+    expect(actor.getSnapshot().value).toEqual({ paying: 'locked' });
+    actor.stop();
+  });
+
+  it('the result page stops asking for fulfilment after its last check and says the email follows', async () => {
+    const clock = new SimulatedClock();
+    let reads = 0;
+    const { actor } = start({ clock, loadOrder: async () => { reads += 1; return { order: order({ status: 'paid', fulfilment: 'pending' }), orderToken: 't' }; } });
+    actor.send({ type: 'checkout.open', entry: { kind: 'result', orderNo: 'LB202611220001' }, resume: null, openPurchase: null });
+    await settle();
+    await settle();
+    for (let n = 0; n < FULFILMENT_MAX_CHECKS; n++) {
+      expect(actor.getSnapshot().value).toEqual({ paid: 'waitingFulfilment' });
+      clock.increment(fulfilmentPollDelay(n));
+      await settle();
+    }
+    clock.increment(fulfilmentPollDelay(FULFILMENT_MAX_CHECKS));
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ paid: 'emailFollows' });
+    const readsAtCap = reads;
+    clock.increment(10 * 60_000);
+    await settle();
+    expect(reads).toBe(readsAtCap);
+    expect(fulfilmentPollDelay(0)).toBe(3_000);
+    expect(fulfilmentPollDelay(9)).toBe(60_000);
+    actor.stop();
+  });
+
+  it('a payment-failed link opened while a card payment of the order still runs shows the payment step waiting for it, not "failed"', async () => {
+    const { actor, payment } = start({ loadOrder: async () => ({ order: order({ status: 'paying' }), orderToken: 't' }), payStatus: async () => PAYMENT_RESULTS.pending });
+    actor.send({ type: 'checkout.open', entry: { kind: 'resultError', orderNo: 'LB202611220001', reason: 'GENERIC_DECLINE' }, resume: null, openPurchase: null });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().matches('paying')).toBe(true);
+    expect(payment().getSnapshot().value).toEqual({ confirming: 'waiting' });
     actor.stop();
   });
 });

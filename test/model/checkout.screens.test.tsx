@@ -166,6 +166,7 @@ class CheckoutScreen {
 
   state(): unknown { return JSON.parse(screen.getByTestId('checkout').dataset.state ?? 'null'); }
   draft() { return (lastSnapshot?.context as CheckoutContext).draft; }
+  purchaseId() { return (lastSnapshot?.context as CheckoutContext).purchaseId; }
 
   type(name: string, value: string) { fireEvent.change(this.field(name), { target: { value } }); }
   applyCodes() { this.click('checkout:codes.applyCoupon'); }
@@ -201,7 +202,7 @@ async function perform(page: CheckoutScreen, event: EventObject, next: EventObje
     case 'autoRenew.acceptTerms': return page.acceptAutoRenewTerms();
     case 'autoRenew.declineTerms': return page.declineAutoRenewTerms();
     case 'order.submit':
-      if (outputOf<{ order: OrderData }>(next)?.order.status === 'paid') await paidSubmission(server, page.draft());
+      if (outputOf<{ order: OrderData }>(next)?.order.status === 'paid') await paidSubmission(server, page.draft(), page.purchaseId());
       // A code the gateway refuses: it refuses the order with it (the form's rules still hold).
       if (next?.type === 'xstate.error.actor.createOrder') page.type('couponCode', 'NOPE');
       return page.submit();

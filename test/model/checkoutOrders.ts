@@ -49,9 +49,12 @@ export async function orderIn(server: TestServer, draft: CheckoutDraft, shape: O
   return order;
 }
 
-/** The same submission, made and paid before: submitting it again answers that paid order (never a second one). */
-export async function paidSubmission(server: TestServer, draft: CheckoutDraft): Promise<void> {
-  const key = submissionKeyFor(bodyOf(draft));
+/**
+ * The same submission of the same purchase, made and paid before (in another tab): submitting it again answers that
+ * paid order (never a second one).
+ */
+export async function paidSubmission(server: TestServer, draft: CheckoutDraft, purchaseId: string): Promise<void> {
+  const key = submissionKeyFor(bodyOf(draft), { purchaseId, buyer: 'anonymous' });
   const { order, orderToken } = await createOrder(draft, key);
   await payByCard(server, order, orderToken, 'visa', draft.billing.zip);
 }

@@ -1,31 +1,43 @@
 /**
  * The host side of the checkout chart: its named actors made of real gateway calls. createOrder carries the
- * Idempotency-Key this browser keeps for the submitted body (src/app/flows/orderKeys.ts), so a double click, a
- * retry or a second tab gets the same order; orderDetail carries the order token kept for the order.
+ * Idempotency-Key this browser keeps for the purchase, the buyer and the submitted body (src/app/flows/orderKeys.ts),
+ * so a double click, a retry or a second tab gets the same order; orderDetail carries the order token kept for the order.
  */
 import { fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
-import { call, type ApiError } from '../../api/client';
+import { call } from '../../api/client';
 import { endpoints } from '../../contract';
-import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type CheckoutForm, type QuoteRequest } from '../../contract/orders';
-import { checkoutMachine, type CreatedOrder, type LoadedOrder } from '../../../machines/checkout.machine';
-import { forgetSubmission, orderTokenFor, rememberOrderToken, submissionKeyFor } from './orderKeys';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type QuoteRequest } from '../../contract/orders';
+import { checkoutMachine, type CreatedOrder, type LoadedOrder, type OrderSubmission } from '../../../machines/checkout.machine';
+import { getToken } from '../session';
+import { orderTokenFor, rememberOrderToken, submissionKeyFor } from './orderKeys';
 import { paymentFlow } from './payment';
+
+const identities = new Map<string, Promise<string>>();
+/**
+ * Who submits, as the gateway's request hash names them: the logged-in customer's id, or 'anonymous'. Asked once per
+ * session token; a login or logout between two submits is another buyer, so another key.
+ */
+export function buyerIdentity(): Promise<string> {
+  const token = getToken();
+  if (!token) return Promise.resolve('anonymous');
+  let known = identities.get(token);
+  if (!known) {
+    known = call(endpoints.userInfo, { silent: true, background: true }).then((u) => `customer:${u.userId}`);
+    known.catch(() => identities.delete(token));
+    identities.set(token, known);
+  }
+  return known;
+}
 
 export const checkoutActors = {
   loadCatalog: fromPromise(() => call(endpoints.bundleList, { body: {}, silent: true })),
   // The summary is asked while the customer types: no loading overlay.
   quote: fromPromise(({ input }: { input: QuoteRequest }) => call(endpoints.quote, { body: input, silent: true, background: true })),
-  createOrder: fromPromise(async ({ input }: { input: CheckoutForm }): Promise<CreatedOrder> => {
-    const key = submissionKeyFor(input);
-    try {
-      const created = await call(endpoints.createOrder, { body: input, headers: { [IDEMPOTENCY_HEADER]: key }, silent: true });
-      rememberOrderToken(created.order.orderNo, created.orderToken);
-      return created;
-    } catch (error) {
-      // "do not resubmit, refresh to reorder": after a refresh the same body is a new order with a new key.
-      if ((error as ApiError).code === 'resubmit') forgetSubmission(input);
-      throw error;
-    }
+  createOrder: fromPromise(async ({ input }: { input: OrderSubmission }): Promise<CreatedOrder> => {
+    const key = submissionKeyFor(input.form, { purchaseId: input.purchaseId, buyer: await buyerIdentity() });
+    const created = await call(endpoints.createOrder, { body: input.form, headers: { [IDEMPOTENCY_HEADER]: key }, silent: true });
+    rememberOrderToken(created.order.orderNo, created.orderToken);
+    return created;
   }),
   loadOrder: fromPromise(async ({ input }: { input: { orderNo: string } }): Promise<LoadedOrder> => {
     const orderToken = orderTokenFor(input.orderNo);

@@ -3,9 +3,9 @@
  * stable states, never while a payment or activation call is running"). The point is the draft, the link and the
  * order being paid, never a call in flight: on reload the chart re-reads the order and shows the step it is at.
  */
-import type { AnyActorRef } from 'xstate';
 import { RESUME_VERSION, type CheckoutContext, type ResumePoint } from '../../../machines/checkout.machine';
 import { getItem, removeItem, setItem } from '../../storage';
+import { shareOpenPurchase } from './orderKeys';
 
 export function readResume(): ResumePoint | null {
   const stored = getItem('checkout/resume') as Partial<ResumePoint> | null;
@@ -17,18 +17,18 @@ interface SnapshotLike {
   context: CheckoutContext;
   matches(value: never): boolean;
   hasTag(tag: string): boolean;
-  children: Record<string, AnyActorRef | undefined>;
 }
 
-/** The point to keep now, 'skip' while something is running (keep the last one), or 'clear'. */
+/**
+ * The point to keep now, 'skip' while something is running (keep the last one), or 'clear'. The checkout shows
+ * an unsettled payment as its own state (paying.locked), so a payment call in flight is seen here too.
+ */
 export function resumePointOf(snapshot: SnapshotLike): ResumePoint | 'skip' | 'clear' {
   const c = snapshot.context;
-  const is = (v: string) => snapshot.matches(v as never);
+  const is = (v: unknown) => snapshot.matches(v as never);
   if (is('paymentExpired')) return 'clear';
-  if (snapshot.hasTag('busy') || is('opening') || is('catalogFailed')) return 'skip';
-  const payment = snapshot.children.payment?.getSnapshot() as { hasTag?(tag: string): boolean } | undefined;
-  if (is('paying') && payment?.hasTag?.('busy')) return 'skip';
-  const point = (orderNo: string | null, draft = c.draft): ResumePoint => ({ version: RESUME_VERSION, link: c.link, draft, orderNo });
+  if (snapshot.hasTag('busy') || is('opening') || is('catalogFailed') || is({ paying: 'locked' })) return 'skip';
+  const point = (orderNo: string | null, draft = c.draft): ResumePoint => ({ version: RESUME_VERSION, link: c.link, draft, orderNo, purchaseId: c.purchaseId || null });
   if (is('paid')) return point(null, { ...c.draft, termsAccepted: false, confirmPersonalUse: false, confirmUsOnly: false });
   if (is('paying') || is('paymentFailed')) return point(c.order?.orderNo ?? null);
   return point(null);
@@ -39,4 +39,17 @@ export function persistResume(snapshot: SnapshotLike): void {
   if (point === 'skip') return;
   if (point === 'clear') removeItem('checkout/resume');
   else setItem('checkout/resume', point as unknown as Record<string, unknown>);
+}
+
+/**
+ * Shares this tab's purchase with the other tabs of the browser once this tab starts one or moves on to the next
+ * (after a payment, "buy again"); a purchase it only resumed or joined is left as the other tabs know it.
+ */
+export function purchaseSharer(known: string | null): (purchaseId: string) => void {
+  let last = known;
+  return (purchaseId) => {
+    if (!purchaseId || purchaseId === last) return;
+    last = purchaseId;
+    shareOpenPurchase(purchaseId);
+  };
 }

@@ -5,7 +5,8 @@
  */
 import { chartById } from '../../../machines/index';
 import { canQuote, formProblems } from '../../../machines/checkoutForm';
-import { RESUME_VERSION, type CheckoutContext, type CheckoutInput } from '../../../machines/checkout.machine';
+import { FULFILMENT_MAX_CHECKS, RESUME_VERSION, type CheckoutContext, type CheckoutInput } from '../../../machines/checkout.machine';
+import { PAYMENT_UNSETTLED } from '../../../machines/payment.machine';
 import type { ChartModel } from '../toolkit/paths';
 import { CATALOG, QUOTE, VALID_DRAFT, order } from './checkoutFixtures';
 
@@ -24,14 +25,20 @@ export const checkoutModel: ChartModel = {
     canQuote: canQuote(c.draft),
     valid: Object.keys(formProblems(c.draft)).length === 0,
     entry: c.entryKind,
+    fulfilmentChecks: Math.min(c.fulfilmentChecks, FULFILMENT_MAX_CHECKS),
   }),
   payloads: {
     'checkout.open': [
-      { entry: { kind: 'form', link: LINK }, resume: null },
-      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: null } },
-      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: 'LB202611220001' } },
-      { entry: { kind: 'result', orderNo: 'LB202611220001' }, resume: null },
-      { entry: { kind: 'resultError', orderNo: 'LB202611220001', reason: 'GENERIC_DECLINE' }, resume: null },
+      { entry: { kind: 'form', link: LINK }, resume: null, openPurchase: null },
+      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: null, purchaseId: 'purchase-1' }, openPurchase: null },
+      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: 'LB202611220001', purchaseId: 'purchase-1' }, openPurchase: null },
+      { entry: { kind: 'result', orderNo: 'LB202611220001' }, resume: null, openPurchase: null },
+      { entry: { kind: 'resultError', orderNo: 'LB202611220001', reason: 'GENERIC_DECLINE' }, resume: null, openPurchase: null },
+    ],
+    // The payment child's snapshot as the checkout hears it: unsettled (a payment running, a QR code open) or not.
+    'xstate.snapshot.payment': [
+      { snapshot: { status: 'active', tags: [PAYMENT_UNSETTLED], hasTag: (tag: string) => tag === PAYMENT_UNSETTLED } },
+      { snapshot: { status: 'active', tags: [], hasTag: () => false } },
     ],
     'field.change': [{ field: 'simCount', value: '' }, { field: 'simCount', value: '2' }],
     'done:loadCatalog': [{ output: CATALOG }],
