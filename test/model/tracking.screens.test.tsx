@@ -13,8 +13,8 @@
  *   and cannot change the country, so only the network failing can produce it.
  */
 import '../support/nodeRealmEncoding';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { i18n, initI18n } from '../../i18n';
@@ -26,12 +26,9 @@ import { endpoints } from '../../src/contract';
 import { sandboxParcel } from '../../src/server/adapters/logisticsSandbox';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { TRACKING_GRANT_TTL_MS } from '../../src/server/services/tracking';
-import TrackingLayout from '../../screens/tracking/TrackingLayout';
-import TrackingModifyScreen from '../../screens/tracking/TrackingModifyScreen';
-import TrackingResultScreen from '../../screens/tracking/TrackingResultScreen';
-import TrackingSearchScreen from '../../screens/tracking/TrackingSearchScreen';
 import { stepOf, TRACKING_PATHS } from '../../screens/tracking/tracking.connect';
 import { startTestServer, type TestServer } from '../support/server';
+import { renderTrackingScreens } from '../support/trackingScreens';
 import { trackingModel } from './models/tracking';
 import { stepTitle } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
@@ -228,15 +225,7 @@ async function runOnScreen(path: PathCase, record: Recorder) {
   const isTracking = (ref: unknown) => (ref as { logic?: unknown } | undefined)?.logic === trackingFlow;
   flowObservers.add((e) => { onInspect(e as never, isTracking); onInspectAll(e as never, isTracking); });
 
-  const router = createMemoryRouter([{
-    Component: TrackingLayout,
-    children: [
-      { path: '/tracking/search', Component: TrackingSearchScreen },
-      { path: '/tracking/result', Component: TrackingResultScreen },
-      { path: '/tracking/modify', Component: TrackingModifyScreen },
-    ],
-  }], { initialEntries: ['/tracking/search'] });
-  render(<RouterProvider router={router} />);
+  const router = renderTrackingScreens();
   const page = new TrackingScreens(order, router);
 
   // The URL follows the chart: once a step has settled, the router is at that step's path and its screen is shown.

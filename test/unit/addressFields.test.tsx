@@ -6,32 +6,25 @@
  * from Intl.DisplayNames. The tracking screens run on the real chart with fake calls.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countryName, i18n, initI18n } from '../../i18n';
 import type { AddressDraft } from '../../machines/checkoutForm';
 import { AddressFields, CountryField } from '../../screens/checkout/AddressFields';
 import type { CheckoutView } from '../../screens/checkout/checkout.connect';
-import TrackingLayout from '../../screens/tracking/TrackingLayout';
-import TrackingModifyScreen from '../../screens/tracking/TrackingModifyScreen';
-import TrackingResultScreen from '../../screens/tracking/TrackingResultScreen';
-import TrackingSearchScreen from '../../screens/tracking/TrackingSearchScreen';
 import type { TrackingView } from '../../src/contract/tracking';
 import { orderView, TRACKING_VALID } from '../model/models/tracking';
+import { renderTrackingScreens } from '../support/trackingScreens';
 
 const found = vi.hoisted(() => ({ order: null as TrackingView | null }));
 
 vi.mock('../../src/app/flows/tracking', async () => {
   const { fromPromise } = await import('xstate');
-  const { trackingMachine } = await import('../../machines/tracking.machine');
+  const { fakeTrackingFlow } = await import('../support/fakeFlows');
   return {
-    trackingFlow: trackingMachine.provide({
-      actors: {
-        loadCaptcha: fromPromise(async () => ({ imageUrl: 'data:image/svg+xml,%3Csvg%2F%3E', token: 'captcha-token' })),
-        sendCode: fromPromise(async () => ({ resendAfterSeconds: 60, expiresInSeconds: 300 })) as never,
-        search: fromPromise(async () => ({ trackingToken: 'grant-1', order: found.order })) as never,
-        modifyAddress: fromPromise(async () => found.order) as never,
-      },
+    trackingFlow: fakeTrackingFlow({
+      sendCode: fromPromise(async () => ({ resendAfterSeconds: 60, expiresInSeconds: 300 })),
+      search: fromPromise(async () => ({ trackingToken: 'grant-1', order: found.order })),
+      modifyAddress: fromPromise(async () => found.order),
     }),
   };
 });
@@ -101,15 +94,7 @@ describe('checkout address', () => {
 describe('tracking change of address', () => {
   async function openModify(order: TrackingView) {
     found.order = order;
-    const router = createMemoryRouter([{
-      Component: TrackingLayout,
-      children: [
-        { path: '/tracking/search', Component: TrackingSearchScreen },
-        { path: '/tracking/result', Component: TrackingResultScreen },
-        { path: '/tracking/modify', Component: TrackingModifyScreen },
-      ],
-    }], { initialEntries: [`/tracking/search?orderNo=${TRACKING_VALID.orderNo}&email=${TRACKING_VALID.email}`] });
-    render(<RouterProvider router={router} />);
+    const router = renderTrackingScreens(`/tracking/search?orderNo=${TRACKING_VALID.orderNo}&email=${TRACKING_VALID.email}`);
     await screen.findByRole('img', { name: 'Image code to type in' });
     fireEvent.change(screen.getByLabelText('Email verification code'), { target: { value: TRACKING_VALID.code } });
     fireEvent.change(screen.getByLabelText('Image code'), { target: { value: TRACKING_VALID.captcha } });

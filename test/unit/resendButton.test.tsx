@@ -7,45 +7,29 @@
  * code. The screens run on the real charts with fake calls.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n';
 import type * as LoginFlows from '../../src/app/flows/login';
 import LoginScreen from '../../screens/login/LoginScreen';
-import TrackingLayout from '../../screens/tracking/TrackingLayout';
-import TrackingSearchScreen from '../../screens/tracking/TrackingSearchScreen';
 import { TRACKING_VALID } from '../model/models/tracking';
 import { VALID } from '../model/models';
+import { renderTrackingScreens } from '../support/trackingScreens';
 
-const { sends, fakeCaptcha } = vi.hoisted(() => ({
-  sends: { tracking: 0, login: 0 },
-  fakeCaptcha: async () => ({ imageUrl: 'data:image/svg+xml,%3Csvg%2F%3E', token: 'captcha-token' }),
-}));
+const sends = vi.hoisted(() => ({ tracking: 0, login: 0 }));
 
 vi.mock('../../src/app/flows/tracking', async () => {
   const { fromPromise } = await import('xstate');
-  const { trackingMachine } = await import('../../machines/tracking.machine');
-  return {
-    trackingFlow: trackingMachine.provide({
-      actors: {
-        loadCaptcha: fromPromise(fakeCaptcha),
-        sendCode: fromPromise(async () => { sends.tracking += 1; return { resendAfterSeconds: 60, expiresInSeconds: 300 }; }) as never,
-      },
-    }),
-  };
+  const { fakeTrackingFlow } = await import('../support/fakeFlows');
+  return { trackingFlow: fakeTrackingFlow({ sendCode: fromPromise(async () => { sends.tracking += 1; return { resendAfterSeconds: 60, expiresInSeconds: 300 }; }) }) };
 });
 
 vi.mock('../../src/app/flows/login', async (importOriginal) => {
   const { fromPromise } = await import('xstate');
-  const { loginMachine } = await import('../../machines/login.machine');
+  const { fakeLoginFlow } = await import('../support/fakeFlows');
   return {
     ...(await importOriginal<typeof LoginFlows>()),
-    loginFlow: loginMachine.provide({
-      actors: {
-        loadCaptcha: fromPromise(fakeCaptcha),
-        sendCode: fromPromise(async () => { sends.login += 1; return { resendAfterSeconds: 60, expiresInSeconds: 300 }; }) as never,
-      },
-    }),
+    loginFlow: fakeLoginFlow({ sendCode: fromPromise(async () => { sends.login += 1; return { resendAfterSeconds: 60, expiresInSeconds: 300 }; }) }),
   };
 });
 
@@ -73,9 +57,7 @@ function expectWaitingButton(button: HTMLElement) {
 describe('tracking: Send code', () => {
   it('says the wait once, keeps its name and focus while counting down, and sends nothing meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const router = createMemoryRouter([{ Component: TrackingLayout, children: [{ path: '/tracking/search', Component: TrackingSearchScreen }] }],
-      { initialEntries: [`/tracking/search?orderNo=${TRACKING_VALID.orderNo}&email=${TRACKING_VALID.email}`] });
-    render(<RouterProvider router={router} />);
+    const router = renderTrackingScreens(`/tracking/search?orderNo=${TRACKING_VALID.orderNo}&email=${TRACKING_VALID.email}`);
     await screen.findByRole('img', { name: 'Image code to type in' });
     expect(statusWith(ANNOUNCEMENT)).toHaveLength(0);
 
