@@ -3,7 +3,7 @@
  * on, the card is charged before expiry, non-refundable." Turning the switch on shows the terms first.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
 import { secondaryButton } from './fields';
@@ -16,6 +16,7 @@ export function AutoRenewSwitch({ view }: { view: CheckoutView }) {
   const errors = view.fieldError('autoRenewTermsAccepted');
   const errorsId = useId();
   const on = view.autoRenew === 'on';
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
     <div className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
       <div className="flex items-center justify-between gap-3">
@@ -24,6 +25,7 @@ export function AutoRenewSwitch({ view }: { view: CheckoutView }) {
           <p className="text-xs text-slate-700">{t(on ? 'autoRenew.onNote' : 'autoRenew.offNote')}</p>
         </div>
         <button
+          ref={toggle}
           type="button"
           role="switch"
           data-field="autoRenewTermsAccepted"
@@ -41,7 +43,8 @@ export function AutoRenewSwitch({ view }: { view: CheckoutView }) {
       <Dialog.Root open={view.autoRenew === 'readingTerms'} onOpenChange={(open) => { if (!open) view.declineAutoRenewTerms(); }}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] max-h-[90vh] w-[min(92vw,30rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none">
+          {/* The dialog has no Trigger (the chart opens it): focus goes back to the switch when it closes. */}
+          <Dialog.Content onCloseAutoFocus={(e) => { e.preventDefault(); toggle.current?.focus(); }} className="fixed top-1/2 left-1/2 z-[60] max-h-[90vh] w-[min(92vw,30rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{t('autoRenew.termsTitle')}</Dialog.Title>
             <Dialog.Description asChild>
               <div className="mt-3 space-y-2 text-sm text-slate-800">

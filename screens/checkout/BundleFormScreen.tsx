@@ -2,8 +2,7 @@
  * /plans/bundleForm (spec section 2): the plan purchase form with the gateway's summary, then the payment of the
  * order it created. A picture of the `checkout` chart; every rule is in machines/checkout.machine.ts.
  */
-import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMachine } from '../../machines/payment.machine';
@@ -23,23 +22,16 @@ import { useFocusFirstError } from './useFocusFirstError';
 import type { CheckoutView } from './checkout.connect';
 import { useText } from './text';
 
-/** The ZIP the provider compares with the card's: the billing address's, or the shipping one's when billing is the same. */
-const billingZipOf = (d: CheckoutView['draft']): string | null => {
-  const zip = (d.simType === 'physical' && d.billingSameAsShipping ? d.shipping.zip : d.billing.zip).trim();
-  return zip || null;
-};
-
 function Paying({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');
   const payment = view.payment as ActorRefFrom<PaymentMachine> | null;
-  const paymentBusy = useSelector(payment ?? undefined, (s) => s?.hasTag('busy') ?? false);
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="space-y-4">
         <p className="text-sm text-slate-700">{t('review.payNow')}</p>
-        {payment && <PaymentPanel actor={payment} billingZip={billingZipOf(view.draft)} />}
+        {payment && <PaymentPanel actor={payment} billingZip={view.billingZip} />}
       </div>
-      {view.order && <OrderReview order={view.order} catalog={view.catalog} onEdit={view.editOrder} canEdit={!paymentBusy} />}
+      {view.order && <OrderReview order={view.order} catalog={view.catalog} onEdit={view.editOrder} canEdit={view.canEdit} />}
     </div>
   );
 }
@@ -49,13 +41,14 @@ function OrderForm({ view }: { view: CheckoutView }) {
   const onSubmit = (e: FormEvent) => { e.preventDefault(); view.submit(); };
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-      <div className="space-y-6 lg:col-start-1">
+      {/* Nothing can be changed while the order is being created (the chart takes no change meanwhile). */}
+      <fieldset disabled={view.submitting} className="min-w-0 space-y-6 lg:col-start-1">
         <ProductSection view={view} />
         <ShippingSection view={view} />
         <BillingSection view={view} />
         <CodesSection view={view} />
         <AboutSection view={view} />
-      </div>
+      </fieldset>
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-stretch"><OrderSummary view={view} /></div>
       <div className="lg:col-start-1"><ConfirmSection view={view} /></div>
     </form>
@@ -66,9 +59,16 @@ export default function BundleFormScreen() {
   const { t } = useTranslation('checkout');
   const text = useText();
   const { snapshot, view } = useCheckout();
+  // When the form turns into the payment step, focus goes to the step's heading (a screen reader hears where it is).
+  const title = useRef<HTMLHeadingElement>(null);
+  const lastStep = useRef(view.step);
+  useEffect(() => {
+    if (view.step === 'paying' && lastStep.current === 'form') title.current?.focus({ preventScroll: false });
+    lastStep.current = view.step;
+  }, [view.step]);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" data-testid="checkout" data-state={JSON.stringify(snapshot.value)}>
-      <PageTitle>{t(view.step === 'paying' ? 'title.paying' : 'title.form')}</PageTitle>
+      <PageTitle ref={title}>{t(view.step === 'paying' ? 'title.paying' : 'title.form')}</PageTitle>
       <div className="mt-4 space-y-4">
         {view.notice && <Notice tone="info">{text(view.notice)}</Notice>}
         {(view.step === 'opening' || view.step === 'loading') && <Waiting />}

@@ -6,16 +6,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
+import { paymentFailure } from '../../src/contract/payments';
 import { Notice, primaryButton, secondaryButton } from './fields';
 import { OrderAmounts } from './OrderReview';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 
-/** Reasons with their own explanation; anything else reads as the general refusal. */
-const KNOWN_REASONS = new Set([
-  'GENERIC_DECLINE', 'CVV_FAILURE', 'ADDRESS_VERIFICATION_FAILURE', 'INVALID_EXPIRATION', 'INSUFFICIENT_FUNDS',
-  'CARD_DECLINED_VERIFICATION_REQUIRED', 'WECHAT_CLOSED', 'WECHAT_PAYERROR', 'BALANCE_INSUFFICIENT',
-]);
+/** Reasons with their own explanation (the contract's payment failures); anything else reads as the general refusal. */
+const KNOWN_REASONS: ReadonlySet<string> = new Set(paymentFailure.options);
 
 export default function BundleResultErrorScreen() {
   const { t } = useTranslation(['checkout', 'errors']);

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
-import { usePackName } from './productLabel';
+import { usePackName, usePlanName } from './productLabel';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
 import { EsimCodes } from './EsimCodes';
 import { Notice, linkClass, secondaryButton } from './fields';
@@ -19,9 +19,10 @@ import { useCheckout } from './useCheckout';
 function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation(['checkout', 'payment']);
   const packName = usePackName(catalog);
+  const planName = usePlanName();
   const rows: [string, string][] = [
     [t('result.info.orderNo'), order.orderNo],
-    [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: order.planName, count: order.months })],
+    [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: planName(order.planName), count: order.months })],
     [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
     [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
     ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),
@@ -35,7 +36,7 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
   );
 }
 
-function Fulfilment({ order, pending }: { order: OrderData; pending: boolean }) {
+function Fulfilment({ order, pending, emailFollows }: { order: OrderData; pending: boolean; emailFollows: boolean }) {
   const { t } = useTranslation('checkout');
   const trackingUrl = `/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email }).toString()}`;
   if (order.simType === 'physical') {
@@ -57,7 +58,7 @@ function Fulfilment({ order, pending }: { order: OrderData; pending: boolean }) 
     );
   }
   if (pending || order.esims.length === 0) {
-    return <p className="text-sm text-slate-800" role="status" aria-live="polite">{t('result.esim.preparing', { email: order.email })}</p>;
+    return <p className="text-sm text-slate-800" role="status" aria-live="polite">{t(emailFollows ? 'result.esim.emailFollows' : 'result.esim.preparing', { email: order.email })}</p>;
   }
   return <EsimCodes order={order} />;
 }
@@ -79,7 +80,7 @@ export default function BundleResultScreen() {
           </div>
           <section aria-labelledby="result-next" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <h2 id="result-next" className="text-lg font-semibold text-slate-900">{t(order.simType === 'esim' ? 'result.esim.title' : 'result.physical.title')}</h2>
-            <div className="mt-3"><Fulfilment order={order} pending={view.fulfilmentPending} /></div>
+            <div className="mt-3"><Fulfilment order={order} pending={view.fulfilmentPending} emailFollows={view.emailFollows} /></div>
           </section>
           <section aria-labelledby="result-order" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <h2 id="result-order" className="text-lg font-semibold text-slate-900">{t('result.info.title')}</h2>

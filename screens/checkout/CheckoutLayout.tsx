@@ -51,9 +51,14 @@ export default function CheckoutLayout() {
     if (wanted && !sameUrl(location, wanted)) navigate(wanted, { replace: true });
   }, [wanted, location, navigate]);
 
+  // One dialog per 120087: the effect runs again when the language changes, which must not queue a second one.
   const expired = snapshot.matches('paymentExpired');
+  const expiryShown = useRef(false);
   useEffect(() => {
-    if (expired) showDialog({ message: t('code.120087'), onConfirm: () => navigate('/') });
+    if (!expired) { expiryShown.current = false; return; }
+    if (expiryShown.current) return;
+    expiryShown.current = true;
+    showDialog({ message: t('code.120087'), onConfirm: () => navigate('/') });
   }, [expired, navigate, t]);
 
   return (

@@ -5,9 +5,13 @@
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
 import { FormSection, TextInput, secondaryButton } from './fields';
+import { useText } from './text';
 
 export function CodesSection({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');
+  const text = useText();
+  // What the gateway says about the codes comes after Apply, while focus stays on the button: a live region reads it out.
+  const announced = [...view.fieldError('couponCode'), ...view.fieldError('referralCode')].map(text).join(' ');
   const apply = (label: string) => (
     <button type="button" className={`${secondaryButton} mt-1 h-[42px] shrink-0`} onClick={view.applyCodes} aria-label={label}>
       {t('codes.apply')}
@@ -21,6 +25,7 @@ export function CodesSection({ view }: { view: CheckoutView }) {
       <TextInput field="referralCode" label={t('codes.referral')} value={view.draft.referralCode} autoComplete="off" optional maxLength={16}
         hint={t('codes.referralHint')} onChange={(value) => view.change({ field: 'referralCode', value })} onEnter={view.applyCodes}
         errors={view.fieldError('referralCode')} after={apply(t('codes.applyReferral'))} />
+      <p className="sr-only" aria-live="polite" data-testid="codes-announcement">{announced}</p>
     </FormSection>
   );
 }

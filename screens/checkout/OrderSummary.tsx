@@ -3,7 +3,7 @@
  * total, recomputed by the server, never trusted from the client": every amount here is the gateway's quote.
  */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../i18n';
+import { formatMoney, localeOf } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { QuoteData } from '../../src/contract/orders';
 import { useProductLabel } from './productLabel';
@@ -21,7 +21,7 @@ function Line({ label, cents, negative, strong }: { label: string; cents: number
 }
 
 export function QuoteLines({ quote, hasTax, catalog }: { quote: QuoteData; hasTax: boolean; catalog: BundleList | null }) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const product = useProductLabel(catalog);
   return (
     <dl className="space-y-2">
@@ -31,7 +31,7 @@ export function QuoteLines({ quote, hasTax, catalog }: { quote: QuoteData; hasTa
       {quote.referralCode && quote.codeDiscountCents === 0 && <p className="text-sm text-emerald-800">{t('summary.referralApplied', { code: quote.referralCode })}</p>}
       <Line label={t(quote.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping')} cents={quote.shippingCents} />
       {hasTax
-        ? <Line label={t('summary.tax', { rate: (quote.taxRateBps / 100).toLocaleString(undefined, { maximumFractionDigits: 3 }) })} cents={quote.taxCents} />
+        ? <Line label={t('summary.tax', { rate: (quote.taxRateBps / 100).toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 3 }) })} cents={quote.taxCents} />
         : <div className="flex justify-between gap-4 text-sm text-slate-700"><dt>{t('summary.taxLabel')}</dt><dd>{t('summary.taxLater')}</dd></div>}
       <Line label={t('summary.total')} cents={quote.totalCents} strong />
     </dl>

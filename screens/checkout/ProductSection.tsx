@@ -5,11 +5,13 @@ import { PLAN_MONTHS, multiMonthPercentFor, type PlanMonths } from '../../src/do
 import { formatDataMb } from '../home/format';
 import type { CheckoutView } from './checkout.connect';
 import { AutoRenewSwitch } from './AutoRenewSwitch';
+import { usePlanName } from './productLabel';
 import { ChoiceGroup, FormSection, SelectInput, TextInput } from './fields';
 
 export function ProductSection({ view }: { view: CheckoutView }) {
   const { t, i18n } = useTranslation('checkout');
   const lang = i18n.language;
+  const planName = usePlanName();
   const { draft, catalog } = view;
   if (!catalog) return null;
   const isPack = draft.globalPackId != null;
@@ -19,7 +21,7 @@ export function ProductSection({ view }: { view: CheckoutView }) {
 
   const planOptions = catalog.plans.filter((p) => p.kind === 'us').map((p) => ({
     value: String(p.id),
-    label: t('product.planOption', { name: p.name, price: formatMoney(p.monthlyPriceCents, lang) }),
+    label: t('product.planOption', { name: planName(p.name), price: formatMoney(p.monthlyPriceCents, lang) }),
   }));
   const packOptions = catalog.global.packs.map((p) => {
     const region = catalog.global.regions.find((r) => r.code === p.regionCode);

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
-import { EXPRESS_SHIPPING_CENTS } from '../../src/domain/pricing';
+import { EXPRESS_SHIPPING_CENTS, expressShipsTo } from '../../src/domain/pricing';
 import type { CheckoutView } from './checkout.connect';
 import { AddressFields, CountryField } from './AddressFields';
 import { ChoiceGroup, FormSection, TextInput } from './fields';
@@ -45,7 +45,7 @@ export function ShippingSection({ view }: { view: CheckoutView }) {
             field="shippingMethod" legend={t('shipping.method')} value={view.draft.shippingMethod}
             options={[
               { value: 'standard', label: t('shipping.standard'), detail: t('shipping.standardNote') },
-              ...(s.country === 'US' ? [{ value: 'express' as const, label: t('shipping.express'), detail: t('shipping.expressNote', { price: formatMoney(EXPRESS_SHIPPING_CENTS, i18n.language) }) }] : []),
+              ...(expressShipsTo(s.country) ? [{ value: 'express' as const, label: t('shipping.express'), detail: t('shipping.expressNote', { price: formatMoney(EXPRESS_SHIPPING_CENTS, i18n.language) }) }] : []),
             ]}
             onChange={(value) => view.change({ field: 'shippingMethod', value })} errors={view.fieldError('shippingMethod')}
           />

@@ -1,4 +1,5 @@
 /** What a checkout step shows while the chart is still finding out where it is, or could not load the catalogue. */
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
 import { Notice, secondaryButton } from './fields';
@@ -23,6 +24,7 @@ export function CatalogFailed({ view }: { view: CheckoutView }) {
   );
 }
 
-export function PageTitle({ children }: { children: string }) {
-  return <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{children}</h1>;
+/** The step's heading; focusable from script (tabIndex -1) so a new step can move focus to it. */
+export function PageTitle({ children, ref }: { children: string; ref?: Ref<HTMLHeadingElement> }) {
+  return <h1 ref={ref} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">{children}</h1>;
 }

@@ -4,7 +4,7 @@
  * on the summary or the form.
  */
 import type { AnyActorRef } from 'xstate';
-import { FIELD_ORDER, taxSource, type CheckoutDraft, type FieldChange } from '../../machines/checkoutForm';
+import { FIELD_ORDER, billingZipOf, taxSource, type CheckoutDraft, type FieldChange } from '../../machines/checkoutForm';
 import type { CheckoutContext, CheckoutEvent, CheckoutProblem } from '../../machines/checkout.machine';
 import { problemText, type Text } from './text';
 
@@ -70,6 +70,7 @@ export function connect(snapshot: SnapshotLike, send: (event: CheckoutEvent) => 
   return {
     step,
     busy: snapshot.hasTag('busy'),
+    /** The order is being created: the form is locked (the chart takes no change meanwhile). */
     submitting: is({ form: { submission: 'creatingOrder' } }),
     draft: c.draft,
     catalog: c.catalog,
@@ -90,7 +91,12 @@ export function connect(snapshot: SnapshotLike, send: (event: CheckoutEvent) => 
     order: c.order,
     orderToken: c.orderToken,
     failure: c.failure,
-    fulfilmentPending: is({ paid: 'checkingFulfilment' }) || is({ paid: 'waitingFulfilment' }),
+    fulfilmentPending: is({ paid: 'checkingFulfilment' }) || is({ paid: 'waitingFulfilment' }) || is({ paid: 'emailFollows' }),
+    /** The page stopped asking for fulfilment: the email brings the QR codes or the shipping news. */
+    emailFollows: is({ paid: 'emailFollows' }),
+    /** The order may be changed only while its payment stands still (checkout chart: paying.open). */
+    canEdit: is({ paying: 'open' }),
+    billingZip: billingZipOf(c.draft),
     payment: snapshot.children.payment ?? null,
 
     change: (change: FieldChange) => send({ type: 'field.change', ...change } as CheckoutEvent),

@@ -8,6 +8,16 @@ import { formatDataMb } from '../home/format';
 
 export interface Bought { planName: string; months: number; simCount: number; globalPackId: number | null }
 
+/**
+ * A plan's name in the customer's language. The catalogue names plans by their high-speed data ("5GB"), which reads
+ * the same in every language; the unlimited plan's name is a word ("Unlimited"), which is translated. The plan
+ * pages and the checkout show names through this one helper.
+ */
+export function usePlanName() {
+  const { t } = useTranslation('checkout');
+  return (name: string): string => t(`planNames.${name}`, { defaultValue: name });
+}
+
 /** A global pack's name in the customer's language; the catalogue's name when the catalogue is not at hand. */
 export function usePackName(catalog: BundleList | null) {
   const { t, i18n } = useTranslation('checkout');
@@ -20,9 +30,10 @@ export function usePackName(catalog: BundleList | null) {
 export function useProductLabel(catalog: BundleList | null) {
   const { t } = useTranslation('checkout');
   const packName = usePackName(catalog);
+  const planName = usePlanName();
   return (p: Bought): string => {
     const sims = t('summary.sims', { count: p.simCount });
     if (p.globalPackId != null) return t('summary.packCost', { name: packName(p), sims });
-    return t('summary.planCost', { name: p.planName, months: t('summary.months', { count: p.months }), sims });
+    return t('summary.planCost', { name: planName(p.planName), months: t('summary.months', { count: p.months }), sims });
   };
 }

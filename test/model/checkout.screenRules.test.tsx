@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+/**
+ * What the checkout screens show of the chart's rules, with the chart's calls answered by instant fakes (the
+ * generated paths against the real gateway are in checkout.screens.test.tsx): the 120087 dialog once per event, the
+ * order locked while its payment is unsettled, the form locked while its order is created, where focus goes and what
+ * is announced, the result page that stops asking, names and numbers in the customer's language.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { i18n, initI18n, setLanguage } from '../../i18n';
+import { closeDialog, getFeedback } from '../../src/app/feedback';
+import { setItem } from '../../src/storage';
+import type { BundleList } from '../../src/contract/catalog';
+import type { OrderData } from '../../src/contract/orders';
+import type { PaymentResult } from '../../src/contract/payments';
+import { checkoutMachine, FULFILMENT_MAX_CHECKS, fulfilmentPollDelay, RESUME_VERSION } from '../../machines/checkout.machine';
+import { paymentMachine } from '../../machines/payment.machine';
+import CheckoutLayout from '../../screens/checkout/CheckoutLayout';
+import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
+import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
+import { CATALOG, QUOTE, VALID_DRAFT, order } from './models/checkoutFixtures';
+
+const SAVED_CARD = { id: 7, brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030, holderName: 'Mei Lin', isDefault: true };
+const UNLIMITED = { id: 5, slug: 'unlimited-plan', kind: 'us' as const, name: 'Unlimited', highSpeedDataMb: null, monthlyPriceCents: 4500, usMinutes: null, inclusions: [], promotionEligible: true, simTypes: ['physical' as const, 'esim' as const], featured: false };
+const lostAnswer = () => Object.assign(new Error('lost'), { code: 'http', status: 502 });
+
+/** What the fakes answer; each test sets what it needs. */
+const fake = vi.hoisted(() => ({
+  clock: { current: undefined as unknown },
+  catalog: null as unknown,
+  quote: null as (() => Promise<unknown>) | null,
+  createOrder: null as (() => Promise<unknown>) | null,
+  loadOrder: null as (() => Promise<unknown>) | null,
+  payOrder: null as (() => Promise<unknown>) | null,
+}));
+
+vi.mock('../../src/app/flows/checkout', () => ({
+  flowClock: fake.clock,
+  checkoutFlow: checkoutMachine.provide({
+    actors: {
+      loadCatalog: fromPromise(async () => fake.catalog as BundleList),
+      quote: fromPromise(async () => (fake.quote ? fake.quote() : QUOTE)) as never,
+      createOrder: fromPromise(async () => (fake.createOrder ? fake.createOrder() : { order: order(), orderToken: 't' })) as never,
+      loadOrder: fromPromise(async () => (fake.loadOrder ? fake.loadOrder() : { order: order(), orderToken: 't' })) as never,
+      payment: paymentMachine.provide({
+        actors: {
+          cardForm: fromCallback(() => undefined),
+          loadCards: fromPromise(async () => ({ cards: [SAVED_CARD] })),
+          payStatus: fromPromise(async () => null) as never,
+          payOrder: fromPromise(async () => (fake.payOrder ? fake.payOrder() : null)) as never,
+        },
+      }),
+    },
+  }),
+}));
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  Object.assign(fake, { catalog: { ...CATALOG, plans: [...CATALOG.plans, UNLIMITED] }, quote: null, createOrder: null, loadOrder: null, payOrder: null });
+  fake.clock.current = undefined;
+});
+
+afterEach(async () => {
+  cleanup();
+  for (const d of getFeedback().dialogs) closeDialog(d.id, false);
+  sessionStorage.clear();
+  localStorage.clear();
+  await setLanguage('en');
+});
+
+const settle = async (times = 4) => { for (let i = 0; i < times; i++) await act(() => new Promise((r) => setTimeout(r, 0))); };
+const checkoutState = () => JSON.parse(screen.getByTestId('checkout').dataset.state ?? 'null') as unknown;
+
+/** Opens a checkout URL; `resume` is what a reload of the tab left (an order being paid). */
+async function open(url: string, resume?: { orderNo: string | null }) {
+  if (resume) setItem('checkout/resume', { version: RESUME_VERSION, link: null, draft: VALID_DRAFT, orderNo: resume.orderNo, purchaseId: 'p' });
+  const router = createMemoryRouter([
+    { path: '/', element: <p>home</p> },
+    {
+      Component: CheckoutLayout,
+      children: [
+        { path: '/plans/bundleForm', Component: BundleFormScreen },
+        { path: '/plans/bundleResult/:orderNo', Component: BundleResultScreen },
+      ],
+    },
+  ], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  await settle();
+  return router;
+}
+
+const payButton = () => within(screen.getByTestId('payment')).getByRole('button', { name: /^Pay \$/ });
+const editButton = () => screen.queryByRole('button', { name: i18n.t('checkout:review.edit') });
+
+describe('paymentExpired', () => {
+  it('the 120087 dialog shows once, even when the language changes while it is open; confirming it goes home', async () => {
+    fake.loadOrder = async () => ({ order: order({ payMethods: ['default_card'] }), orderToken: 't' });
+    // The provider no longer keeps the card on file: "payment info expired".
+    fake.payOrder = async () => { throw Object.assign(new Error('expired'), { code: '120087', status: 422 }); };
+    const router = await open('/plans/bundleForm', { orderNo: 'LB202611220001' });
+    await act(async () => { payButton().click(); });
+    await settle();
+    expect(getFeedback().dialogs.map((d) => d.message)).toEqual([i18n.t('errors:code.120087')]);
+
+    await act(async () => { await setLanguage('zh-Hans'); });
+    await settle();
+    await act(async () => { await setLanguage('en'); });
+    await settle();
+    expect(getFeedback().dialogs).toHaveLength(1);
+
+    await act(async () => { closeDialog(getFeedback().dialogs[0]!.id, true); });
+    await settle();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('paying', () => {
+  it('"Change order" is offered while nothing is paid, and gone once the payment\'s answer is lost (it may have been charged)', async () => {
+    fake.loadOrder = async () => ({ order: order({ payMethods: ['default_card'] }), orderToken: 't' });
+    fake.payOrder = async () => { throw lostAnswer(); };
+    await open('/plans/bundleForm', { orderNo: 'LB202611220001' });
+    expect(checkoutState()).toEqual({ paying: 'open' });
+    expect(editButton()).not.toBeNull();
+    await act(async () => { payButton().click(); });
+    await settle();
+    expect(JSON.parse(screen.getByTestId('payment').dataset.state ?? 'null')).toEqual({ savedCard: 'interrupted' });
+    expect(checkoutState()).toEqual({ paying: 'locked' });
+    expect(editButton()).toBeNull();
+  });
+
+  it('focus moves to the payment step\'s heading when the form turns into it', async () => {
+    await open('/plans/bundleForm', { orderNo: null });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: i18n.t('checkout:confirm.placeOrder') })); });
+    await settle();
+    expect(checkoutState()).toMatchObject({ paying: expect.anything() });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: i18n.t('checkout:title.paying') }));
+  });
+});
+
+describe('form', () => {
+  it('while the order is being created every field is locked, and unlocked again if it is refused', async () => {
+    let refuse: (e: unknown) => void = () => undefined;
+    fake.createOrder = () => new Promise((_, reject) => { refuse = reject; });
+    await open('/plans/bundleForm', { orderNo: null });
+    const simCount = screen.getByRole('textbox', { name: i18n.t('checkout:product.simCount') });
+    expect(simCount.matches(':disabled')).toBe(false);
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: i18n.t('checkout:confirm.placeOrder') })); });
+    expect(simCount.matches(':disabled')).toBe(true);
+    expect(screen.getByRole('switch', { name: i18n.t('checkout:autoRenew.label') }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: i18n.t('checkout:codes.applyCoupon') }).matches(':disabled')).toBe(true);
+    await act(async () => { refuse(Object.assign(new Error('no'), { code: '120082', status: 422, data: { field: 'simCount' } })); });
+    await settle();
+    expect(simCount.matches(':disabled')).toBe(false);
+  });
+
+  it('a code refused after Apply is read out by a live region, as well as shown next to the field', async () => {
+    await open('/plans/bundleForm', { orderNo: null });
+    const live = screen.getByTestId('codes-announcement');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('');
+    fake.quote = async () => { throw Object.assign(new Error('no'), { code: 'couponInvalid', status: 422, data: { field: 'couponCode' } }); };
+    fake.clock.current = undefined;
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: i18n.t('checkout:codes.applyCoupon') })); });
+    await act(() => new Promise((r) => setTimeout(r, 600)));
+    await settle();
+    expect(live.textContent).toBe(i18n.t('errors:code.couponInvalid'));
+  });
+
+  it('after Accept or Decline in the auto-renewal terms, focus is back on the switch', async () => {
+    await open('/plans/bundleForm', { orderNo: null });
+    const toggle = screen.getByRole('switch', { name: i18n.t('checkout:autoRenew.label') });
+    await act(async () => { fireEvent.click(toggle); }); // on -> off
+    await act(async () => { fireEvent.click(toggle); }); // the terms
+    await act(async () => { fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: i18n.t('checkout:autoRenew.decline') })); });
+    await settle();
+    expect(document.activeElement).toBe(toggle);
+    await act(async () => { fireEvent.click(toggle); });
+    await act(async () => { fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: i18n.t('checkout:autoRenew.accept') })); });
+    await settle();
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('in Chinese, the unlimited plan is named in Chinese and the tax rate is written for the page\'s language', async () => {
+    await setLanguage('zh-Hans');
+    const formats = vi.spyOn(Number.prototype, 'toLocaleString');
+    fake.quote = async () => ({ ...QUOTE, planId: UNLIMITED.id, planName: 'Unlimited' });
+    setItem('checkout/resume', { version: RESUME_VERSION, link: null, draft: { ...VALID_DRAFT, planId: UNLIMITED.id }, orderNo: null, purchaseId: 'p' });
+    await open('/plans/bundleForm?plan=unlimited-plan');
+    await act(() => new Promise((r) => setTimeout(r, 600)));
+    await settle();
+    const summary = screen.getByRole('region', { name: i18n.t('checkout:summary.title') });
+    expect(summary.textContent).toContain('无限流量');
+    expect(summary.textContent).not.toContain('Unlimited');
+    expect(formats.mock.calls.some(([locale]) => locale === 'zh-Hans')).toBe(true);
+    expect(formats.mock.calls.some(([locale, opts]) => locale === undefined && (opts as { maximumFractionDigits?: number } | undefined)?.maximumFractionDigits === 3)).toBe(false);
+    formats.mockRestore();
+    expect(screen.getAllByRole('option', { name: /^无限流量/ })).toHaveLength(1);
+  });
+});
+
+describe('paid', () => {
+  it('the result page stops asking for the eSIM after its last check and says the QR code will come by email', async () => {
+    const clock = new SimulatedClock();
+    fake.clock.current = clock;
+    let reads = 0;
+    fake.loadOrder = async () => { reads += 1; return { order: order({ status: 'paid', fulfilment: 'pending' }) as OrderData, orderToken: 't' }; };
+    await open('/plans/bundleResult/LB202611220001');
+    await settle();
+    expect(screen.getAllByText(i18n.t('checkout:result.esim.preparing', { email: VALID_DRAFT.shipping.email }))).toHaveLength(1);
+    for (let n = 0; n <= FULFILMENT_MAX_CHECKS; n++) {
+      await act(async () => { clock.increment(fulfilmentPollDelay(n)); });
+      await settle();
+    }
+    expect(checkoutState()).toEqual({ paid: 'emailFollows' });
+    expect(screen.getAllByText(i18n.t('checkout:result.esim.emailFollows', { email: VALID_DRAFT.shipping.email }))).toHaveLength(1);
+    const reads0 = reads;
+    await act(async () => { clock.increment(60 * 60_000); });
+    await settle();
+    expect(reads).toBe(reads0);
+  });
+});
+
+export type { PaymentResult };
