@@ -255,7 +255,7 @@ export const checkoutMachine = setup({
       on: {
         'checkout.open': [
           { guard: 'opensAnOrder', target: 'checkingOrder', actions: 'open', description: 'A result link (/plans/bundleResult/{orderNo}, /plans/bundleResultError?orderNo=) or a reload after the order was made: the order is read first.' },
-          { target: 'loadingCatalog', actions: 'open', description: 'A new purchase: the form opens with the link\'s plan, months, SIM type and count (TEAM.md client URLs), or the draft a reload left.' },
+          { target: 'loadingCatalog', actions: 'open', description: 'A new purchase: the form opens with the plan, months, SIM type and count a plan page\'s link names, or the draft a reload left.' },
         ],
       },
     },

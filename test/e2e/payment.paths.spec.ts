@@ -2,36 +2,40 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { endpoints } from '../../src/contract';
-import { IDEMPOTENCY_HEADER, type OrderData } from '../../src/contract/orders';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type OrderData } from '../../src/contract/orders';
 import { toOrderBody } from '../../machines/checkoutForm';
 import { RESUME_VERSION } from '../../machines/checkout.machine';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
-import { paymentModel } from '../model/models/payment';
+import { paymentModel, PAYMENT_RESULTS } from '../model/models/payment';
 import { VALID_DRAFT } from '../model/models/checkoutFixtures';
 import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
 import { stepTitle } from '../model/toolkit/describeChart';
 import { generatePaths, type PathCase } from '../model/toolkit/paths';
 import { newRecorder } from '../model/toolkit/run';
+import { BROWSER_DEPTH, isCardEntry, missedByBothScreenDepths } from '../model/toolkit/screenDepths';
 import { transitionIndex } from '../../machines/chart';
 import { PaymentPage } from '../support/pages/PaymentPage';
+import { textOf } from '../support/pages/i18nText';
 import { captchaAnswer } from './sandbox';
 
 /**
  * The payment chart's card-entry paths at the screen depth, in real Chromium: the provider's card form is an
  * iframe of its own origin, which jsdom cannot run (test/model/payment.screens.test.tsx walks the rest of the chart).
  * Generated from the same model; the page object's verbs are the chart's events; the panel's `data-state` is
- * checked at every settled step. The network fails where a path needs it to (the SDK, the tokenization, payOrder),
- * by the browser's request routing.
+ * checked at every settled step.
  *
- * Stays at the pure depth: a new-card payment answered as pending (the gateway could not reach the provider),
- * 120087 (a used or expired token: the form hands out a fresh one each time), 120086 (two attempts at the same
- * moment), and answers this gateway never gives to a card (balance short, a WeChat code, any other refusal).
+ * The gateway answers what it can be made to: a declined test card, the order paid over the API first (another tab:
+ * "resubmit"), and 120087 for real by replaying a used token (the request's sourceId becomes the sandbox's
+ * already-used test nonce). The browser's request routing does the rest: the SDK, the tokenization and payOrder fail
+ * where a path needs a network failure, and payOrder is answered in the gateway's words where it needs an answer only
+ * a race gives (a provider out of reach: pending; another tab's card payment running: 120086; another refusal).
+ *
+ * Afterwards the two screen depths together (this recorder and the jsdom depth's row of the coverage report) must
+ * take every transition that machines/index.ts does not declare unreachable.
  */
 
 const machine = paymentModel.entry.machine;
 const index = transitionIndex(machine);
-const isCardEntry = (id: string) => /^payment\.newCard\.(idle\.(loadingForm:cardForm|formUnavailable|entering)|tokenizing|paying|interrupted)/.test(id);
-const PURE_ONLY = /^payment\.newCard\.paying:xstate\.(done\.actor\.payByNewCard:[13]|error\.actor\.payByNewCard:[023])$/;
 /** While the provider's form loads, only the provider speaks; nothing is typed or chosen twice; nothing while a call runs. */
 const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
   const loading = s.matches({ newCard: { idle: 'loadingForm' } } as never);
@@ -40,11 +44,12 @@ const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
   if (e.type === 'method.choose' && (e as { method?: string }).method === (s.context as { method: string }).method) return false;
   return !s.hasTag('busy');
 };
-const paths = generatePaths({ ...paymentModel, filterEvents: offeredByScreen }).filter((p) => isCardEntry(p.transition.id) && !PURE_ONLY.test(p.transition.id));
+const paths = generatePaths({ ...paymentModel, filterEvents: offeredByScreen }).filter((p) => isCardEntry(p.transition.id));
 const recorder = newRecorder();
 
 const outputOf = (e: EventObject | undefined) => (e as { output?: { status?: string } } | undefined)?.output;
-const isError = (e: EventObject | undefined, code: string) => (e as { error?: { code?: string } } | undefined)?.error?.code === code;
+const errorOf = (e: EventObject | undefined) => (e as { error?: { code?: string; status?: number } } | undefined)?.error;
+const isPayByNewCard = (e: EventObject) => e.type === 'xstate.done.actor.payByNewCard' || e.type === 'xstate.error.actor.payByNewCard';
 
 /** The demo customer's session, made as /login makes it: password grant with the image code. */
 async function demoToken(request: APIRequestContext): Promise<string> {
@@ -58,8 +63,10 @@ async function demoToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { data: { access_token: string } }).data.access_token;
 }
 
+interface Opened { order: OrderData; orderToken: string; token: string }
+
 /** An order of the demo customer, awaiting payment; the page opens on paying it (a reload while paying). */
-async function openPayment(page: Page, request: APIRequestContext, baseURL: string) {
+async function openPayment(page: Page, request: APIRequestContext, baseURL: string): Promise<Opened> {
   const token = await demoToken(request);
   const draft = { ...VALID_DRAFT, planId: 1, months: 1 as const, couponCode: '' };
   const res = await request.post(endpoints.createOrder.path, {
@@ -73,16 +80,43 @@ async function openPayment(page: Page, request: APIRequestContext, baseURL: stri
     sessionStorage.setItem('checkout/resume', resume!);
   }, [
     wrap({ [order.orderNo]: { token: orderToken, at: Date.now() } }, 'local'),
-    wrap({ version: RESUME_VERSION, link: { plan: '500mb-plan', months: 1, simType: 'esim' }, draft, orderNo: order.orderNo }, 'session'),
+    wrap({ version: RESUME_VERSION, link: { plan: '500mb-plan', months: 1, simType: 'esim' }, draft, orderNo: order.orderNo, purchaseId: null }, 'session'),
   ]);
   await page.goto('/plans/bundleForm?plan=500mb-plan&months=1&simType=esim');
   await expect(page.getByTestId('payment')).toBeVisible();
-  return order;
+  return { order, orderToken, token };
+}
+
+/** Another tab pays the order first, over the gateway's API (the sandbox's test nonce that pays). */
+async function payElsewhere(request: APIRequestContext, opened: Opened) {
+  const res = await request.post(endpoints.payOrder.path, {
+    data: { orderNo: opened.order.orderNo, method: 'bank_card', sourceId: 'cnon:card-nonce-ok', cardholderName: 'Mei Lin' },
+    headers: { Authorization: `Bearer ${opened.token}`, [IDEMPOTENCY_HEADER]: randomUUID(), [ORDER_TOKEN_HEADER]: opened.orderToken },
+  });
+  expect(((await res.json()) as { data: { status: string } }).data.status).toBe('paid');
 }
 
 const abort = (route: Route) => route.abort('failed');
+const answer = (status: number, body: unknown) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
-async function perform(page: Page, payment: PaymentPage, path: PathCase, i: number) {
+/** How payOrder carries the answer the path needs from the card payment. */
+async function routePayOrder(page: Page, request: APIRequestContext, opened: Opened, e: EventObject) {
+  const error = errorOf(e);
+  if (!error) {
+    // Pending: the gateway could not reach the provider (the order stays as it is; payStatus is asked).
+    if (outputOf(e)?.status === 'pending') await page.route('**/pay/payOrder', answer(200, { code: '200', message: '', data: { ...PAYMENT_RESULTS.pending, reference: opened.order.orderNo } }));
+    return;
+  }
+  switch (error.code) {
+    case 'http': return page.route('**/pay/payOrder', abort);
+    case 'resubmit': return payElsewhere(request, opened);
+    // A used token replayed: the gateway itself answers "payment info expired".
+    case '120087': return page.route('**/pay/payOrder', (route) => route.continue({ postData: JSON.stringify({ ...JSON.parse(route.request().postData() ?? '{}'), sourceId: 'cnon:card-nonce-already-used' }) }));
+    default: return page.route('**/pay/payOrder', answer(error.status ?? 422, { code: error.code, message: '' }));
+  }
+}
+
+async function perform(page: Page, request: APIRequestContext, opened: Opened, payment: PaymentPage, path: PathCase, i: number) {
   const event = path.events[i]!;
   const next = path.events[i + 1];
   const later = path.events.slice(i + 1);
@@ -96,10 +130,10 @@ async function perform(page: Page, payment: PaymentPage, path: PathCase, i: numb
     case 'field.change': return payment.typeCardholder(String((event as unknown as { value: unknown }).value));
     case 'payment.submit': {
       if (next?.type === 'cardForm.tokenized') {
-        const declined = later.some((e) => e.type === 'xstate.done.actor.payByNewCard' && outputOf(e)?.status === 'failed');
-        const c = declined ? TEST_CARDS.declined : TEST_CARDS.visa;
+        const pay = later.find(isPayByNewCard);
+        const c = pay && outputOf(pay)?.status === 'failed' ? TEST_CARDS.declined : TEST_CARDS.visa;
         await payment.typeCard({ number: c.number, exp: c.exp, cvv: c.cvv, postalCode: VALID_DRAFT.billing.zip });
-        if (later.some((e) => isError(e, 'http'))) await page.route('**/pay/payOrder', abort);
+        if (pay) await routePayOrder(page, request, opened, pay);
       } else if (next?.type === 'cardForm.invalid') {
         await payment.typeCard({ number: '4111 1111 1111 1112', exp: '12/30', cvv: '111', postalCode: VALID_DRAFT.billing.zip });
       } else if (next?.type === 'cardForm.error') {
@@ -108,9 +142,12 @@ async function perform(page: Page, payment: PaymentPage, path: PathCase, i: numb
       }
       return payment.panel().getByRole('button', { name: /^Pay \$/ }).click();
     }
-    case 'payment.retry':
+    case 'payment.retry': {
       await page.unroute('**/pay/payOrder');
+      const pay = later.find(isPayByNewCard);
+      if (pay) await routePayOrder(page, request, opened, pay);
       return payment.retry();
+    }
     default: return undefined; // the provider's or the gateway's answer; the next check waits for it
   }
 }
@@ -119,22 +156,30 @@ const settled = (s: AnyMachineSnapshot) => !s.hasTag('busy') && !s._nodes.some((
 
 test.describe('payment chart card-entry paths in Chromium', () => {
   test.afterAll(() => {
-    const coverage = coverageOf(paymentModel.entry, recorder, 'browser', paths.length);
+    const coverage = coverageOf(paymentModel.entry, recorder, BROWSER_DEPTH, paths.length);
     console.log(`\n${formatTable([coverage])}`);
     writeCoverage([coverage]);
+    // The card entry is all this depth walks; jsdom walks the rest: together, every transition not declared unreachable.
+    expect(coverage.transitions.missing.filter(isCardEntry)).toEqual([]);
+    expect(missedByBothScreenDepths(paymentModel.entry, recorder)).toEqual({ transitions: [], states: [] });
   });
 
-  test('the card entry paths exist', () => { expect(paths.length).toBeGreaterThan(8); });
+  test('the card entry paths exist', () => { expect(paths.length).toBeGreaterThan(15); });
 
   for (const path of paths) {
     test(`${path.transition.source.path.join('.')}: ${stepTitle(path)}`, async ({ page, request, baseURL }) => {
       const payment = new PaymentPage(page);
-      await openPayment(page, request, baseURL!);
+      const opened = await openPayment(page, request, baseURL!);
       for (let i = 0; i < path.events.length; i++) {
-        await perform(page, payment, path, i);
+        await perform(page, request, opened, payment, path, i);
         const after = path.snapshots[i + 1]!;
         if (after.status === 'done') {
-          await expect(page).toHaveURL(after.value === 'paid' ? /\/plans\/bundleResult\// : /\/plans\/bundleResultError\?/);
+          if (after.value === 'expired') {
+            // Spec section 4: "120087 (payment info expired): dialog; on confirm go home."
+            await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toContainText(textOf('en', 'errors:code.120087'));
+          } else {
+            await expect(page).toHaveURL(after.value === 'paid' ? /\/plans\/bundleResult\// : /\/plans\/bundleResultError\?/);
+          }
         } else if (settled(after) && !after.matches({ newCard: { idle: 'loadingForm' } } as never)) {
           await expect.poll(() => payment.state(), { message: `after ${path.events[i]!.type}` }).toEqual(after.value);
         }

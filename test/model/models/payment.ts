@@ -48,8 +48,9 @@ export const paymentModel: ChartModel = {
     'done:payOrder': [
       { output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.declined }, { output: PAYMENT_RESULTS.pending }, { output: PAYMENT_RESULTS.wechatPending },
     ],
+    // 120081 first: where a method's answers fall through to "refused", it is the refusal this gateway gives.
     'error:payOrder': [
-      { error: apiError('120087') }, { error: apiError('resubmit', 409) }, { error: apiError('http', 502) }, { error: apiError('120086', 409) }, { error: apiError('120081') },
+      { error: apiError('120081') }, { error: apiError('120087') }, { error: apiError('resubmit', 409) }, { error: apiError('http', 502) }, { error: apiError('120086', 409) },
     ],
     'done:payStatus': [
       { output: null }, { output: PAYMENT_RESULTS.paid }, { output: PAYMENT_RESULTS.pending }, { output: PAYMENT_RESULTS.wechatClosed },

@@ -1,0 +1,46 @@
+/**
+ * The two screen depths of a chart: the real screens in jsdom (Testing Library, test/model/*.screens.test.tsx) and
+ * the real app in Chromium (Playwright, test/e2e). Each records what it took; together they must take every
+ * transition of the chart that is not declared unreachable (machines/index.ts). jsdom writes its row to the coverage
+ * report; the Chromium depth, which runs after it (`npm test`: model, then e2e), merges that row with its own
+ * recorder and asserts the union.
+ */
+import { readFileSync } from 'node:fs';
+import { allStates, allTransitions } from '../../../machines/chart';
+import type { ChartEntry } from '../../../machines/index';
+import { COVERAGE_FILE, type ChartCoverage } from './coverage';
+import type { Recorder } from './run';
+
+/** The payment chart's card entry: the provider's card form is a cross-origin iframe, which only a real browser runs. */
+export const isCardEntry = (id: string): boolean =>
+  /^payment\.newCard\.(idle\.(loadingForm:cardForm|formUnavailable|entering)|tokenizing|paying|interrupted)/.test(id);
+
+export const JSDOM_DEPTH = 'screen';
+export const BROWSER_DEPTH = 'browser';
+
+/** The jsdom depth's row of the coverage report, checked to be about the chart as it is now. */
+export function jsdomRow(entry: ChartEntry, file = COVERAGE_FILE): ChartCoverage {
+  let rows: ChartCoverage[];
+  try {
+    rows = (JSON.parse(readFileSync(file, 'utf8')) as { charts: ChartCoverage[] }).charts;
+  } catch {
+    throw new Error(`${file} is missing: run the jsdom screen depth of ${entry.id} first (npm test runs it before the e2e stage)`);
+  }
+  const row = rows.find((r) => r.chart === entry.id && r.depth === JSDOM_DEPTH);
+  if (!row) throw new Error(`no ${entry.id}@${JSDOM_DEPTH} row in ${file}: run test/model/${entry.id}.screens.test.tsx first`);
+  const ids = new Set(allTransitions(entry.machine).map((t) => t.id));
+  const states = new Set(allStates(entry.machine).map((n) => n.id));
+  const stale = row.transitions.total !== ids.size || row.states.total !== states.size
+    || row.transitions.missing.some((t) => !ids.has(t)) || row.states.missing.some((s) => !states.has(s));
+  if (stale) throw new Error(`the ${entry.id}@${JSDOM_DEPTH} row in ${file} is about another version of the chart: run its jsdom screen depth again`);
+  return row;
+}
+
+/** What neither screen depth took: transitions (not declared unreachable) and states. */
+export function missedByBothScreenDepths(entry: ChartEntry, browser: Recorder, file = COVERAGE_FILE): { transitions: string[]; states: string[] } {
+  const row = jsdomRow(entry, file);
+  return {
+    transitions: row.transitions.missing.filter((t) => !browser.transitions.has(t)),
+    states: row.states.missing.filter((s) => !browser.states.has(s)),
+  };
+}
