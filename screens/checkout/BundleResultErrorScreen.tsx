@@ -42,7 +42,7 @@ export default function BundleResultErrorScreen() {
           {more && (
             <section id="failure-more" aria-label={t('failed.moreTitle')} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
               <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-                <dt className="font-medium text-slate-700">{t('result.info.orderNo')}</dt><dd>{view.order?.orderNo ?? ''}</dd>
+                <dt className="font-medium text-slate-700">{t('result.info.orderNo')}</dt><dd translate="no">{view.order?.orderNo ?? ''}</dd>
                 <dt className="font-medium text-slate-700">{t('failed.code')}</dt><dd className="font-mono" translate="no">{view.failure ?? '—'}</dd>
               </dl>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">

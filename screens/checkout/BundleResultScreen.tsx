@@ -15,23 +15,25 @@ import { Notice, linkClass, secondaryButton } from './fields';
 import { OrderAmounts } from './OrderReview';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
+import { VerbatimText } from './Verbatim';
 
 function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation(['checkout', 'payment']);
   const packName = usePackName(catalog);
   const planName = usePlanName();
-  const rows: [string, string][] = [
-    [t('result.info.orderNo'), order.orderNo],
+  // [label, value, shown verbatim (an order number, what the buyer typed)]
+  const rows: [string, string, boolean?][] = [
+    [t('result.info.orderNo'), order.orderNo, true],
     [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: planName(order.planName), count: order.months })],
     [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
     [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
     ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),
     ...(order.paidAt ? [[t('result.info.paidAt'), formatDate(order.paidAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })] as [string, string]] : []),
-    [t('result.info.email'), order.email],
+    [t('result.info.email'), order.email, true],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-      {rows.map(([k, v]) => <div key={k} className="contents"><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900 break-words">{v}</dd></div>)}
+      {rows.map(([k, v, verbatim]) => <div key={k} className="contents"><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900 break-words" translate={verbatim ? 'no' : undefined}>{v}</dd></div>)}
     </dl>
   );
 }
@@ -52,13 +54,13 @@ function Fulfilment({ order, pending, emailFollows }: { order: OrderData; pendin
     return (
       <Notice tone="warning">
         <p className="font-semibold">{t('result.esim.failedTitle')}</p>
-        <p className="mt-1">{t('result.esim.failedBody', { email: order.email })}</p>
+        <p className="mt-1"><VerbatimText k="checkout:result.esim.failedBody" values={{ email: order.email }} /></p>
         <p className="mt-1">{t('result.esim.failedContact', { email: SUPPORT_EMAIL, phone: SUPPORT_PHONE })}</p>
       </Notice>
     );
   }
   if (pending || order.esims.length === 0) {
-    return <p className="text-sm text-slate-800" role="status" aria-live="polite">{t(emailFollows ? 'result.esim.emailFollows' : 'result.esim.preparing', { email: order.email })}</p>;
+    return <p className="text-sm text-slate-800" role="status" aria-live="polite"><VerbatimText k={emailFollows ? 'checkout:result.esim.emailFollows' : 'checkout:result.esim.preparing'} values={{ email: order.email }} /></p>;
   }
   return <EsimCodes order={order} />;
 }
@@ -75,7 +77,7 @@ export default function BundleResultScreen() {
             <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" className="mt-1 shrink-0 text-emerald-600"><circle cx="12" cy="12" r="11" fill="currentColor" /><path d="M7 12.5l3 3 7-7" stroke="white" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
             <div>
               <PageTitle>{t('result.title')}</PageTitle>
-              <p className="mt-1 text-sm text-slate-700">{t('result.confirmationSent', { email: order.email })}</p>
+              <p className="mt-1 text-sm text-slate-700"><VerbatimText k="checkout:result.confirmationSent" values={{ email: order.email }} /></p>
             </div>
           </div>
           <section aria-labelledby="result-next" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { OrderData } from '../../src/contract/orders';
 import { QrCode } from '../payment/QrCode';
+import { VerbatimText } from './Verbatim';
 
 export function EsimCodes({ order }: { order: OrderData }) {
   const { t, i18n } = useTranslation('checkout');
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-800">{t('result.esim.intro', { email: order.email })}</p>
+      <p className="text-sm text-slate-800"><VerbatimText k="checkout:result.esim.intro" values={{ email: order.email }} /></p>
       <ol className="grid gap-4 sm:grid-cols-2">
         {order.esims.map((esim, i) => {
           const [, smdp = '', matchingId = ''] = esim.lpa.split('$');

@@ -4,6 +4,7 @@ import { formatMoney } from '../../i18n';
 import type { OrderData } from '../../src/contract/orders';
 import type { BundleList } from '../../src/contract/catalog';
 import { useProductLabel } from './productLabel';
+import { VerbatimText } from './Verbatim';
 
 export function OrderAmounts({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation('checkout');
@@ -33,14 +34,14 @@ export function OrderReview({ order, catalog, onEdit, canEdit }: { order: OrderD
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="order-review-title" className="text-lg font-semibold text-slate-900">{t('review.title')}</h2>
-          <p className="text-sm text-slate-700">{t('review.orderNo', { orderNo: order.orderNo })}</p>
+          <p className="text-sm text-slate-700"><VerbatimText k="checkout:review.orderNo" values={{ orderNo: order.orderNo }} /></p>
         </div>
         {canEdit && <button type="button" onClick={onEdit} className="text-sm font-medium text-blue-800 underline underline-offset-2">{t('review.edit')}</button>}
       </div>
       <p className="mt-2 text-sm text-slate-800">{t(`review.sim.${order.simType}`, { count: order.simCount })}{order.autoRenew ? ` · ${t('review.autoRenewOn')}` : ''}</p>
       {order.simType === 'physical' && order.shipping.address1 && (
         <p className="mt-1 text-sm text-slate-700">
-          {t('review.shipTo', { name: `${order.shipping.firstNameEn} ${order.shipping.lastNameEn}`, address: [order.shipping.address1, order.shipping.address2, order.shipping.city, `${order.shipping.state ?? ''} ${order.shipping.zip ?? ''}`.trim()].filter(Boolean).join(', ') })}
+          <VerbatimText k="checkout:review.shipTo" values={{ name: `${order.shipping.firstNameEn} ${order.shipping.lastNameEn}`, address: [order.shipping.address1, order.shipping.address2, order.shipping.city, `${order.shipping.state ?? ''} ${order.shipping.zip ?? ''}`.trim()].filter(Boolean).join(', ') }} />
         </p>
       )}
       <div className="mt-4"><OrderAmounts order={order} catalog={catalog} /></div>

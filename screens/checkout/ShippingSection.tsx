@@ -9,6 +9,7 @@ import { EXPRESS_SHIPPING_CENTS, expressShipsTo } from '../../src/domain/pricing
 import type { CheckoutView } from './checkout.connect';
 import { AddressFields, CountryField } from './AddressFields';
 import { ChoiceGroup, FormSection, TextInput } from './fields';
+import { withEnglishExamples } from './Verbatim';
 
 export function ShippingSection({ view }: { view: CheckoutView }) {
   const { t, i18n } = useTranslation('checkout');
@@ -25,7 +26,7 @@ export function ShippingSection({ view }: { view: CheckoutView }) {
         <TextInput field="shipping.lastNameEn" label={t('shipping.lastNameEn')} value={s.lastNameEn} autoComplete="family-name" lang="en"
           onChange={set('lastNameEn')} errors={view.fieldError('shipping.lastNameEn')} />
       </div>
-      <p className="-mt-2 text-xs text-slate-600">{t('shipping.englishNameHint')}</p>
+      <p className="-mt-2 text-xs text-slate-600">{withEnglishExamples(t('shipping.englishNameHint'))}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field="shipping.lastNameZh" label={t('shipping.lastNameZh')} value={s.lastNameZh} optional lang="zh"
           onChange={set('lastNameZh')} errors={view.fieldError('shipping.lastNameZh')} />

@@ -5,6 +5,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useText, type Text } from './text';
+import { withEnglishExamples } from './Verbatim';
 
 export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-rose-600 disabled:bg-slate-100';
 export const primaryButton = 'inline-flex w-full items-center justify-center rounded-full bg-blue-700 px-5 py-3 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400';
@@ -74,7 +75,7 @@ export function TextInput(props: {
         />
         {props.after}
       </div>
-      {props.hint && <p id={hintId} className="mt-1 text-xs text-slate-600">{props.hint}</p>}
+      {props.hint && <p id={hintId} className="mt-1 text-xs text-slate-600">{withEnglishExamples(props.hint)}</p>}
       <Errors id={errorId} errors={props.errors} />
     </div>
   );

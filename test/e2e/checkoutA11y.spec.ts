@@ -4,8 +4,19 @@ import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import type { Lang } from '../support/pages/i18nText';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
+import { englishLeftovers } from './i18n-check';
 
-/** axe-core finds no serious or critical violation on the form (with its errors), payment and result pages, in each language. */
+/**
+ * axe-core finds no serious or critical violation on the form (with its errors), payment and result pages, in each
+ * language; in Chinese no English is left on them (test/e2e/i18n-check.ts: brand and technical names it allows,
+ * and what the page marks translate="no": order numbers, what the buyer typed).
+ */
+
+/** Nothing in English on a page shown in Chinese (English pages have nothing to check). */
+async function expectNoEnglish(page: Page, lang: Lang, where: string) {
+  if (lang === 'en') return;
+  expect(await englishLeftovers(page), `English left on the ${where} page in ${lang}`).toEqual([]);
+}
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -24,10 +35,12 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await expect(page.locator('html')).toHaveAttribute('lang', html);
       await checkout.summaryTotal();
       expect(await seriousViolations(page), 'form').toEqual([]);
+      await expectNoEnglish(page, lang, 'form');
 
       await checkout.submit();
       await checkout.expectFieldError('shipping.firstNameEn', checkout.t('validation:nameEn.required'));
       expect(await seriousViolations(page), 'form with errors').toEqual([]);
+      await expectNoEnglish(page, lang, 'form with errors');
 
       await checkout.turnAutoRenewOn();
       await expect(page.getByRole('dialog')).toBeVisible();
@@ -41,6 +54,7 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await checkout.expectPaying();
       await payment.expectCardFormReady();
       expect(await seriousViolations(page), 'payment').toEqual([]);
+      await expectNoEnglish(page, lang, 'payment');
 
       await payment.typeCard({ ...TEST_CARDS.declined, postalCode: CA_ADDRESS.zip });
       await payment.typeCardholder('Mei Lin');
@@ -48,6 +62,7 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await expect(page).toHaveURL(/\/plans\/bundleResultError\?/);
       await checkout.viewMore();
       expect(await seriousViolations(page), 'payment failed').toEqual([]);
+      await expectNoEnglish(page, lang, 'payment failed');
 
       await checkout.repay();
       await checkout.expectPaying();
@@ -56,6 +71,7 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await payment.expectIn('awaitingScan');
       await expect(payment.panel().getByRole('img')).toBeVisible();
       expect(await seriousViolations(page), 'WeChat Pay code').toEqual([]);
+      await expectNoEnglish(page, lang, 'WeChat Pay code');
 
       await payment.chooseMethod('bank_card');
       await payment.typeCard({ ...TEST_CARDS.visa, postalCode: CA_ADDRESS.zip });
@@ -63,6 +79,7 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await payment.submit();
       await checkout.expectResult();
       expect(await seriousViolations(page), 'result').toEqual([]);
+      await expectNoEnglish(page, lang, 'result');
     });
   }
 });
