@@ -139,6 +139,43 @@ test.describe('checkout chart in the browser', () => {
     expect(new Set(orders).size).toBe(1);
   });
 
+  test('"buy another plan" with the same details after paying is a new order, not the paid one again', async ({ page }) => {
+    const checkout = new CheckoutPage(page);
+    const payment = new PaymentPage(page);
+    await checkout.open('plan=5gb-plan&months=1&simType=esim');
+    await checkout.fillBuyer({ ...BUYER, email: uniqueEmail('again') });
+    await checkout.fillAddress('billing', CA_ADDRESS);
+    await checkout.confirmAll();
+    await checkout.submit();
+    await checkout.expectPaying();
+    await payment.typeCard(card(TEST_CARDS.visa));
+    await payment.typeCardholder('Mei Lin');
+    await payment.submit();
+    await checkout.expectResult();
+    const paid = checkout.orderNoFromUrl();
+
+    await checkout.newOrder();
+    await checkout.expectEditing();
+    await checkout.confirmAll();
+    await checkout.submit();
+    await checkout.expectPaying();
+    await expect(page.getByText(/^Order number LB/)).not.toHaveText(`Order number ${paid}`);
+
+    // A fresh link in the same tab after paying is a new purchase as well (after this one is paid too).
+    await payment.typeCard(card(TEST_CARDS.visa));
+    await payment.typeCardholder('Mei Lin');
+    await payment.submit();
+    await checkout.expectResult();
+    const second = checkout.orderNoFromUrl();
+    expect(second).not.toBe(paid);
+    await page.goto('/plans/bundleForm?plan=5gb-plan&months=1&simType=esim');
+    await checkout.expectEditing();
+    await checkout.confirmAll();
+    await checkout.submit();
+    await checkout.expectPaying();
+    await expect(page.getByText(/^Order number LB/)).not.toHaveText(new RegExp(`${paid}|${second}`));
+  });
+
   test('a second tab submitting the same order gets the same order; a changed order is a new one', async ({ page, context }) => {
     const email = uniqueEmail('tabs');
     const fill = async (checkout: CheckoutPage) => {
