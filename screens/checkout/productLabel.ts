@@ -4,19 +4,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { BundleList } from '../../src/contract/catalog';
+import { usePlanName } from '../../src/app/planName';
 import { formatDataMb } from '../home/format';
 
 export interface Bought { planName: string; months: number; simCount: number; globalPackId: number | null }
 
-/**
- * A plan's name in the customer's language. The catalogue names plans by their high-speed data ("5GB"), which reads
- * the same in every language; the unlimited plan's name is a word ("Unlimited"), which is translated. The plan
- * pages and the checkout show names through this one helper.
- */
-export function usePlanName() {
-  const { t } = useTranslation('checkout');
-  return (name: string): string => t(`planNames.${name}`, { defaultValue: name });
-}
+export { usePlanName };
 
 /** A global pack's name in the customer's language; the catalogue's name when the catalogue is not at hand. */
 export function usePackName(catalog: BundleList | null) {

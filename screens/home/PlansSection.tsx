@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlanName } from '../../src/app/planName';
 import type { BundleList, Plan } from '../../src/contract/catalog';
 import { AppLink } from '../../src/app/layout/AppLink';
 import { formatMoney } from '../../i18n';
@@ -7,6 +8,7 @@ import { Check, Section, buttonPrimary, buttonSecondary } from './Section';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('home');
+  const planName = usePlanName();
   const lang = i18n.language;
   const data = plan.highSpeedDataMb === null ? t('plans.unlimitedData') : t('plans.data', { amount: formatDataMb(plan.highSpeedDataMb, lang) });
   const features = [
@@ -22,7 +24,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       {plan.featured && (
         <p className="absolute -top-3 left-6 rounded-full bg-blue-700 px-3 py-0.5 text-xs font-semibold text-white">{t('plans.popular')}</p>
       )}
-      <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+      <h3 className="text-lg font-semibold text-slate-900">{planName(plan.name)}</h3>
       <p className="mt-1 text-sm text-slate-700">{data}</p>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-3xl font-bold text-slate-900">{formatMoney(plan.monthlyPriceCents, lang)}</span>
@@ -32,7 +34,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {features.map((f) => <li key={f} className="flex gap-2"><Check />{f}</li>)}
       </ul>
       {!plan.promotionEligible && <p className="mt-4 text-xs text-slate-600">{t('plans.noPromotions')}</p>}
-      <AppLink to={`/plans/${plan.slug}`} className={`mt-6 ${plan.featured ? buttonPrimary : buttonSecondary}`} aria-label={t('plans.chooseNamed', { name: plan.name })}>
+      <AppLink to={`/plans/${plan.slug}`} className={`mt-6 ${plan.featured ? buttonPrimary : buttonSecondary}`} aria-label={t('plans.chooseNamed', { name: planName(plan.name) })}>
         {t('plans.choose')}
       </AppLink>
     </li>

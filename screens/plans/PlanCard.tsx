@@ -1,5 +1,6 @@
 /** One US plan: data, the price for the chosen months, what it includes (spec section 1), and the buy link. */
 import { useTranslation } from 'react-i18next';
+import { usePlanName } from '../../src/app/planName';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n';
 import type { BundleList, Plan } from '../../src/contract/catalog';
@@ -53,26 +54,27 @@ export function Inclusions({ plan, withData = false }: { plan: Plan; withData?: 
 
 export function PlanCard({ plan, choice, offers, heading: Heading = 'h2' }: { plan: Plan; choice: PlanChoice; offers: BundleList['multiMonth']; heading?: 'h2' | 'h3' }) {
   const { t } = useTranslation('plans');
+  const planName = usePlanName();
   const available = plan.simTypes.includes(choice.simType);
   return (
     <li className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${plan.featured ? 'border-blue-600 ring-2 ring-blue-600' : 'border-slate-200'}`}
       aria-labelledby={`plan-${plan.slug}`} data-testid={`plan-${plan.slug}`}>
       {plan.featured && <p className="absolute -top-3 left-6 rounded-full bg-blue-700 px-3 py-0.5 text-xs font-semibold text-white">{t('plan.popular')}</p>}
-      <Heading id={`plan-${plan.slug}`} className="text-xl font-semibold text-slate-900"><span translate="no">{plan.name}</span></Heading>
+      <Heading id={`plan-${plan.slug}`} className="text-xl font-semibold text-slate-900"><span translate="no">{planName(plan.name)}</span></Heading>
       <p className="mt-1 text-sm text-slate-700"><PlanData plan={plan} /></p>
       <div className="mt-4"><PlanPrice plan={plan} choice={choice} offers={offers} /></div>
       <div className="mt-5 flex-1"><Inclusions plan={plan} /></div>
       {!plan.promotionEligible && <p className="mt-4 rounded-lg bg-amber-50 p-3 text-xs text-amber-900">{t('plan.noPromotions')}</p>}
       <div className="mt-6 flex flex-col gap-2">
         {available ? (
-          <Link to={planBuyHref(plan, choice)} className={buttonPrimary} aria-label={t('plan.buyNamed', { name: plan.name, sim: t(`simType.${choice.simType}`), count: choice.months })}>
+          <Link to={planBuyHref(plan, choice)} className={buttonPrimary} aria-label={t('plan.buyNamed', { name: planName(plan.name), sim: t(`simType.${choice.simType}`), count: choice.months })}>
             {t('plan.buy')}
           </Link>
         ) : (
           <p className="text-sm text-slate-700">{t('plan.simTypeUnavailable', { sim: t(`simType.${choice.simType}`) })}</p>
         )}
         <Link to={`/plans/${plan.slug}?months=${choice.months}&simType=${choice.simType}`} className={buttonSecondary}
-          aria-label={t('plan.detailsNamed', { name: plan.name })}>
+          aria-label={t('plan.detailsNamed', { name: planName(plan.name) })}>
           {t('plan.details')}
         </Link>
       </div>

@@ -3,6 +3,7 @@
  * 6 and 12 months, SIM or eSIM, and the buy link. An unknown slug never reaches this screen (the loader sends it to /404).
  */
 import { useTranslation } from 'react-i18next';
+import { usePlanName } from '../../src/app/planName';
 import { Link, useLoaderData } from 'react-router-dom';
 import { formatMoney } from '../../i18n';
 import type { PlanDetailData } from '../../src/app/loaders';
@@ -47,6 +48,7 @@ function PriceTable({ plan, offers, months }: { plan: Plan; offers: BundleList['
 
 function OtherPlans({ catalog, current, choice }: { catalog: BundleList; current: Plan; choice: PlanChoice }) {
   const { t, i18n } = useTranslation('plans');
+  const planName = usePlanName();
   const others = usPlans(catalog).filter((p) => p.id !== current.id);
   return (
     <nav aria-labelledby="other-plans" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -55,7 +57,7 @@ function OtherPlans({ catalog, current, choice }: { catalog: BundleList; current
         {others.map((p) => (
           <li key={p.id}>
             <Link to={`/plans/${p.slug}?months=${choice.months}&simType=${choice.simType}`} className="block rounded-xl border border-slate-200 p-4 hover:border-blue-600">
-              <span className="block font-semibold text-slate-900" translate="no">{p.name}</span>
+              <span className="block font-semibold text-slate-900" translate="no">{planName(p.name)}</span>
               <span className="block text-sm text-slate-700"><PlanData plan={p} /></span>
               <span className="mt-1 block text-sm text-slate-900">{t('detail.from', { price: formatMoney(p.monthlyPriceCents, i18n.language) })}</span>
             </Link>
@@ -68,6 +70,7 @@ function OtherPlans({ catalog, current, choice }: { catalog: BundleList; current
 
 export default function PlanDetailScreen() {
   const { t } = useTranslation('plans');
+  const planName = usePlanName();
   const { catalog, plan } = useLoaderData() as PlanDetailData;
   const [choice, setChoice] = usePlanChoice();
 
@@ -88,11 +91,11 @@ export default function PlanDetailScreen() {
         <ol className="flex flex-wrap gap-2">
           <li><Link to="/plans" className="text-blue-800 underline">{t('detail.allPlans')}</Link></li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" translate="no">{plan.name}</li>
+          <li aria-current="page" translate="no">{planName(plan.name)}</li>
         </ol>
       </nav>
       <div className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('detail.title', { name: plan.name })}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('detail.title', { name: planName(plan.name) })}</h1>
         <p className="mt-2 text-lg text-slate-700"><PlanData plan={plan} /></p>
         <p className="mt-3 text-base text-slate-700">{t(plan.usMinutes === null ? 'detail.intro' : 'detail.introReduced', { count: plan.usMinutes ?? 0 })}</p>
       </div>
@@ -113,7 +116,7 @@ export default function PlanDetailScreen() {
             <PlanPrice plan={plan} choice={choice} offers={catalog.multiMonth} />
             {available ? (
               <Link to={planBuyHref(plan, choice)} className={`${buttonPrimary} w-full`}
-                aria-label={t('plan.buyNamed', { name: plan.name, sim: t(`simType.${choice.simType}`), count: choice.months })}>
+                aria-label={t('plan.buyNamed', { name: planName(plan.name), sim: t(`simType.${choice.simType}`), count: choice.months })}>
                 {t('plan.buy')}
               </Link>
             ) : <p className="text-sm text-slate-700">{t('plan.simTypeUnavailable', { sim: t(`simType.${choice.simType}`) })}</p>}
