@@ -261,7 +261,7 @@ export const paymentMachine = setup({
   output: ({ context }) => ({ outcome: context.outcome ?? 'failed', failure: context.result?.failure ?? null, result: context.result }),
   states: {
     checkingStatus: {
-      description: 'payStatus first: the order may already be paid (another tab, a reload) or have a card payment running, whatever a link or a reload says.',
+      description: 'payStatus first, however the page was opened: the order may already be paid (another tab) or have a card payment still running (a reload, a failure link opened meanwhile).',
       tags: [PAYMENT_UNSETTLED],
       invoke: {
         id: 'checkEarlierPayment', src: 'payStatus',

@@ -44,3 +44,24 @@ export function missedByBothScreenDepths(entry: ChartEntry, browser: Recorder, f
     states: row.states.missing.filter((s) => !browser.states.has(s)),
   };
 }
+
+export const SCREEN_DEPTHS = 'screens (jsdom + Chromium)';
+
+/** The two screen depths as one row of the coverage report: what either took. */
+export function mergedScreenCoverage(entry: ChartEntry, browser: Recorder, paths: number, file = COVERAGE_FILE): ChartCoverage {
+  const row = jsdomRow(entry, file);
+  const missed = missedByBothScreenDepths(entry, browser, file);
+  const unreachable = entry.unreachable ?? [];
+  return {
+    chart: entry.id,
+    depth: SCREEN_DEPTHS,
+    states: { covered: row.states.total - missed.states.length, total: row.states.total, missing: missed.states },
+    transitions: {
+      covered: row.transitions.total - unreachable.length - missed.transitions.length,
+      total: row.transitions.total,
+      missing: missed.transitions,
+      unreachable,
+    },
+    paths: row.paths + paths,
+  };
+}
