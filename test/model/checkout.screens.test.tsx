@@ -23,9 +23,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { i18n, initI18n } from '../../i18n';
-import { setBaseURL } from '../../src/api/client';
-import { setupApiClient } from '../../src/app/api';
+import { i18n } from '../../i18n';
 import { checkoutFlow, flowClock } from '../../src/app/flows/checkout';
 import { flowObservers } from '../../src/app/flows/login';
 import { setItem } from '../../src/storage';
@@ -39,11 +37,12 @@ import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
 import BundleResultErrorScreen from '../../screens/checkout/BundleResultErrorScreen';
 import { wechatPhonePay } from '../support/payments';
-import { startTestServer, type TestServer } from '../support/server';
+import { type TestServer } from '../support/server';
+import { startScreenDepthServer } from './toolkit/screenServer';
 import { checkoutModel } from './models/checkout';
 import { VALID_DRAFT } from './models/checkoutFixtures';
 import { orderIn, paidSubmission, type OrderShape } from './checkoutOrders';
-import { stepTitle } from './toolkit/describeChart';
+import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
@@ -106,11 +105,7 @@ function planLostAnswers(path: PathCase) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  setBaseURL(server.url);
-  setupApiClient();
-  await initI18n('en');
-  await i18n.changeLanguage('en');
+  server = await startScreenDepthServer();
   // The WeChat code_url the page turns into a QR code, as the buyer's phone would read it.
   globalThis.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
@@ -330,16 +325,5 @@ describe('checkout screen paths', () => {
     expect(paths.length).toBeGreaterThan(25);
   });
 
-  const byState = new Map<string, PathCase[]>();
-  for (const p of paths) {
-    const key = p.transition.source.path.join('.') || 'checkout';
-    byState.set(key, [...(byState.get(key) ?? []), p]);
-  }
-  for (const [state, group] of byState) {
-    describe(state, () => {
-      for (const path of group) {
-        it(stepTitle(path), async () => { await runOnScreen(path, recorder); }, 60_000);
-      }
-    });
-  }
+  describePathsByState(paths, (path) => runOnScreen(path, recorder));
 });

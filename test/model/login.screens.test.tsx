@@ -17,16 +17,16 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { i18n, initI18n } from '../../i18n';
-import { call, captchaHeaders, fetchCaptcha, setBaseURL } from '../../src/api/client';
-import { setupApiClient } from '../../src/app/api';
+import { i18n } from '../../i18n';
+import { call, captchaHeaders, fetchCaptcha } from '../../src/api/client';
 import { flowObservers, loginFlow } from '../../src/app/flows/login';
 import { endpoints } from '../../src/contract';
 import { OAUTH_CLIENT } from '../../src/contract/auth';
 import LoginScreen from '../../screens/login/LoginScreen';
-import { startTestServer, type TestServer } from '../support/server';
+import { type TestServer } from '../support/server';
+import { startScreenDepthServer } from './toolkit/screenServer';
 import { loginModel, VALID } from './models';
-import { stepTitle } from './toolkit/describeChart';
+import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
@@ -64,11 +64,7 @@ const realFetch = globalThis.fetch;
 const recorder = newRecorder();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  setBaseURL(server.url);
-  setupApiClient();
-  await initI18n('en');
-  await i18n.changeLanguage('en');
+  server = await startScreenDepthServer();
   // Every path comes from its own client address, so per-IP send limits do not leak between paths;
   // the captcha token is read from the response header as the browser's fetch sees it.
   globalThis.fetch = async (input, init) => {
@@ -266,16 +262,5 @@ describe('login screen paths', () => {
     expect(paths.length).toBeGreaterThan(40);
   });
 
-  const byState = new Map<string, PathCase[]>();
-  for (const p of paths) {
-    const key = p.transition.source.path.join('.');
-    byState.set(key, [...(byState.get(key) ?? []), p]);
-  }
-  for (const [state, group] of byState) {
-    describe(state, () => {
-      for (const path of group) {
-        it(stepTitle(path), async () => { await runOnScreen(path, recorder); }, 60_000);
-      }
-    });
-  }
+  describePathsByState(paths, (path) => runOnScreen(path, recorder));
 });

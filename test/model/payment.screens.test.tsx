@@ -25,9 +25,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useActorRef } from '@xstate/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { i18n, initI18n } from '../../i18n';
-import { call, captchaHeaders, fetchCaptcha, setBaseURL } from '../../src/api/client';
-import { setupApiClient } from '../../src/app/api';
+import { i18n } from '../../i18n';
+import { call, captchaHeaders, fetchCaptcha } from '../../src/api/client';
 import { flowObservers, inspectFlow } from '../../src/app/flows/login';
 import { paymentFlow } from '../../src/app/flows/payment';
 import { setToken } from '../../src/app/session';
@@ -39,11 +38,12 @@ import type { PaymentResult } from '../../src/contract/payments';
 import { WECHAT_POLL_MS, type PaymentInput } from '../../machines/payment.machine';
 import { PaymentPanel } from '../../screens/payment/PaymentPanel';
 import { TEST_CARDS, tokenizeCard, wechatPhonePay } from '../support/payments';
-import { startTestServer, type TestServer } from '../support/server';
+import { type TestServer } from '../support/server';
+import { startScreenDepthServer } from './toolkit/screenServer';
 import { createOrder, payByCard } from './checkoutOrders';
 import { VALID_DRAFT } from './models/checkoutFixtures';
 import { paymentModel } from './models/payment';
-import { stepTitle } from './toolkit/describeChart';
+import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
@@ -167,11 +167,7 @@ async function payElsewhere(card: 'visa' | 'declined') {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  setBaseURL(server.url);
-  setupApiClient();
-  await initI18n('en');
-  await i18n.changeLanguage('en');
+  server = await startScreenDepthServer();
   globalThis.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const endpoint = [...plans.keys()].find((p) => new URL(url).pathname === p);
@@ -352,16 +348,5 @@ describe('payment screen paths', () => {
     expect(paths.length).toBeGreaterThan(50);
   });
 
-  const byState = new Map<string, PathCase[]>();
-  for (const p of paths) {
-    const key = p.transition.source.path.join('.') || 'payment';
-    byState.set(key, [...(byState.get(key) ?? []), p]);
-  }
-  for (const [state, group] of byState) {
-    describe(state, () => {
-      for (const path of group) {
-        it(stepTitle(path), async () => { await runOnScreen(path, recorder); }, 60_000);
-      }
-    });
-  }
+  describePathsByState(paths, (path) => runOnScreen(path, recorder));
 });

@@ -17,9 +17,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { i18n, initI18n } from '../../i18n';
-import { setBaseURL } from '../../src/api/client';
-import { setupApiClient } from '../../src/app/api';
+import { i18n } from '../../i18n';
 import { flowObservers } from '../../src/app/flows/login';
 import { trackingFlow } from '../../src/app/flows/tracking';
 import { endpoints } from '../../src/contract';
@@ -27,10 +25,11 @@ import { sandboxParcel } from '../../src/server/adapters/logisticsSandbox';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { TRACKING_GRANT_TTL_MS } from '../../src/server/services/tracking';
 import { stepOf, TRACKING_PATHS } from '../../screens/tracking/tracking.connect';
-import { startTestServer, type TestServer } from '../support/server';
+import { type TestServer } from '../support/server';
+import { startScreenDepthServer } from './toolkit/screenServer';
 import { renderTrackingScreens } from '../support/trackingScreens';
 import { trackingModel } from './models/tracking';
-import { stepTitle } from './toolkit/describeChart';
+import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
@@ -65,11 +64,7 @@ const realFetch = globalThis.fetch;
 const recorder = newRecorder();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  setBaseURL(server.url);
-  setupApiClient();
-  await initI18n('en');
-  await i18n.changeLanguage('en');
+  server = await startScreenDepthServer();
   // Every path comes from its own client address (per-IP send limits); the captcha token is read from the response
   // header as the browser's fetch sees it.
   globalThis.fetch = async (input, init) => {
@@ -254,16 +249,5 @@ describe('tracking screen paths', () => {
     expect(paths.length).toBeGreaterThan(18);
   });
 
-  const byState = new Map<string, PathCase[]>();
-  for (const p of paths) {
-    const key = p.transition.source.path.join('.');
-    byState.set(key, [...(byState.get(key) ?? []), p]);
-  }
-  for (const [state, group] of byState) {
-    describe(state, () => {
-      for (const path of group) {
-        it(stepTitle(path), async () => { await runOnScreen(path, recorder); }, 60_000);
-      }
-    });
-  }
+  describePathsByState(paths, (path) => runOnScreen(path, recorder));
 });

@@ -16,14 +16,25 @@ export const stepTitle = (path: PathCase): string => {
 };
 
 /** Paths grouped by the state their arriving transition leaves from (the `describe` names). */
-export const pathsByState = (model: ChartModel): Map<string, PathCase[]> => {
+export const groupByState = (paths: PathCase[]): Map<string, PathCase[]> => {
   const groups = new Map<string, PathCase[]>();
-  for (const path of generatePaths(model)) {
+  for (const path of paths) {
     const key = statePath(path.transition.source);
     groups.set(key, [...(groups.get(key) ?? []), path]);
   }
   return groups;
 };
+
+export const pathsByState = (model: ChartModel): Map<string, PathCase[]> => groupByState(generatePaths(model));
+
+/** A `describe` per state, an `it` per arriving transition, each running its path with `run` (screen depths). */
+export function describePathsByState(paths: PathCase[], run: (path: PathCase) => Promise<void>, timeoutMs = 60_000): void {
+  for (const [state, group] of groupByState(paths)) {
+    describe(state, () => {
+      for (const path of group) it(stepTitle(path), () => run(path), timeoutMs);
+    });
+  }
+}
 
 export function describeChartPaths(model: ChartModel): void {
   const recorder = newRecorder();
