@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 
@@ -19,14 +19,6 @@ async function seriousViolations(page: Page) {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-async function logInAsDemo(page: Page, request: APIRequestContext) {
-  const login = new LoginPage(page, request);
-  await login.open('/login?redirect=%2Fpersonal');
-  await login.choosePath('passwordLogin');
-  await login.loginWithPassword('demo', 'Demo@2468');
-  await expect(page).toHaveURL(/\/personal$/);
 }
 
 test.describe('languages', () => {
@@ -54,7 +46,7 @@ test.describe('languages', () => {
   });
 
   test('/personal shows no English in Chinese', async ({ page, request }) => {
-    await logInAsDemo(page, request);
+    await new LoginPage(page, request).loginAsDemo();
     for (const { code, button } of [LANGS[1], LANGS[2]]) {
       await switchTo(page, button, code);
       await expect(page).toHaveURL(/\/personal$/);
@@ -76,7 +68,7 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
       expect(await seriousViolations(page), 'login').toEqual([]);
 
       if (code !== 'en') await switchTo(page, 'English', 'en');
-      await logInAsDemo(page, request);
+      await new LoginPage(page, request).loginAsDemo();
       if (code !== 'en') await switchTo(page, button, code);
       await expect(page.locator('main h1').first()).toBeVisible();
       expect(await seriousViolations(page), '/personal').toEqual([]);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { allTransitions } from '../../machines/chart';
 import { checkoutModel } from '../model/models/checkout';
 import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
@@ -32,14 +32,6 @@ async function orderAnEsim(page: Page, query: string, email: string) {
   await checkout.submit();
   await checkout.expectPaying();
   return checkout;
-}
-
-async function logInAsDemo(page: Page, request: APIRequestContext) {
-  const login = new LoginPage(page, request);
-  await login.open('/login?redirect=%2Fpersonal');
-  await login.choosePath('passwordLogin');
-  await login.loginWithPassword('demo', 'Demo@2468');
-  await expect(page).toHaveURL(/\/personal$/);
 }
 
 test.describe('payment chart in the browser', () => {
@@ -89,7 +81,7 @@ test.describe('payment chart in the browser', () => {
   });
 
   test('a logged-in customer: balance short (120081), then the saved card; a cheaper order from the balance', async ({ page, request }) => {
-    await logInAsDemo(page, request);
+    await new LoginPage(page, request).loginAsDemo();
 
     await orderAnEsim(page, 'plan=unlimited-plan&months=12&simType=esim', 'demo.buyer@example.com');
     const payment = new PaymentPage(page);

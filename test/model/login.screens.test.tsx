@@ -24,7 +24,7 @@ import { endpoints } from '../../src/contract';
 import { OAUTH_CLIENT } from '../../src/contract/auth';
 import LoginScreen from '../../screens/login/LoginScreen';
 import { type TestServer } from '../support/server';
-import { startScreenDepthServer } from './toolkit/screenServer';
+import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
 import { loginModel, VALID } from './models';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
@@ -65,16 +65,7 @@ const recorder = newRecorder();
 
 beforeAll(async () => {
   server = await startScreenDepthServer();
-  // Every path comes from its own client address, so per-IP send limits do not leak between paths;
-  // the captcha token is read from the response header as the browser's fetch sees it.
-  globalThis.fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set('x-forwarded-for', clientAddress);
-    const res = await realFetch(input, { ...init, headers });
-    const token = res.headers.get('x-image-code-token');
-    if (token) lastCaptchaToken = token;
-    return res;
-  };
+  globalThis.fetch = fetchAsClient(realFetch, () => clientAddress, (token) => { lastCaptchaToken = token; });
 }, 120_000);
 
 afterEach(() => {

@@ -26,7 +26,7 @@ import { runDueJobs } from '../../src/server/jobs/runner';
 import { TRACKING_GRANT_TTL_MS } from '../../src/server/services/tracking';
 import { stepOf, TRACKING_PATHS } from '../../screens/tracking/tracking.connect';
 import { type TestServer } from '../support/server';
-import { startScreenDepthServer } from './toolkit/screenServer';
+import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
 import { renderTrackingScreens } from '../support/trackingScreens';
 import { trackingModel } from './models/tracking';
 import { describePathsByState } from './toolkit/describeChart';
@@ -65,16 +65,7 @@ const recorder = newRecorder();
 
 beforeAll(async () => {
   server = await startScreenDepthServer();
-  // Every path comes from its own client address (per-IP send limits); the captcha token is read from the response
-  // header as the browser's fetch sees it.
-  globalThis.fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set('x-forwarded-for', clientAddress);
-    const res = await realFetch(input, { ...init, headers });
-    const token = res.headers.get('x-image-code-token');
-    if (token) lastCaptchaToken = token;
-    return res;
-  };
+  globalThis.fetch = fetchAsClient(realFetch, () => clientAddress, (token) => { lastCaptchaToken = token; });
 }, 120_000);
 
 afterEach(() => {

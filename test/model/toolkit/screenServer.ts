@@ -15,3 +15,19 @@ export async function startScreenDepthServer(): Promise<TestServer> {
   await i18n.changeLanguage('en');
   return server;
 }
+
+/**
+ * The browser's fetch as a screen depth needs it: every request comes from the path's own client address (per-IP
+ * limits stay per path), and the token of the newest image captcha is read from its response header, as the
+ * browser's fetch sees it.
+ */
+export function fetchAsClient(realFetch: typeof fetch, clientAddress: () => string, onCaptchaToken: (token: string) => void): typeof fetch {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', clientAddress());
+    const res = await realFetch(input, { ...init, headers });
+    const token = res.headers.get('x-image-code-token');
+    if (token) onCaptchaToken(token);
+    return res;
+  };
+}

@@ -95,6 +95,14 @@ export class LoginPage {
     await this.submitPassword('Log in');
   }
 
+  /** The demo customer of the README, by password, landing on /personal. */
+  async loginAsDemo() {
+    await this.open('/login?redirect=%2Fpersonal');
+    await this.choosePath('passwordLogin');
+    await this.loginWithPassword('demo', 'Demo@2468');
+    await expect(this.page).toHaveURL(/\/personal$/);
+  }
+
   async seeError(text: string | RegExp) {
     await expect(this.page.getByText(text).first()).toBeVisible();
   }
