@@ -5,24 +5,17 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import type { Db } from '../db/database';
 import { balanceLedger, balances, payments } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from './orders';
-import { lockOrder, markOrderPaid } from './paymentsSettle';
-import { assertPayable, sameAttempt } from './paymentsStart';
-import { paymentByKey, type PaymentRow } from './paymentsView';
+import { markOrderPaid } from './paymentsSettle';
+import { settleInOneTransaction } from './paymentsStart';
+import type { PaymentRow } from './paymentsView';
 
-export async function payByAccount(
+export function payByAccount(
   deps: Deps, order: OrderRow, pay: { key: string; requestHash: string; customerId: number },
 ): Promise<{ payment: PaymentRow; replay: boolean }> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const locked = await lockOrder(tx, order.orderNo);
-    const earlier = await paymentByKey(tx, pay.key);
-    if (earlier) return { payment: sameAttempt(earlier, pay.requestHash), replay: true };
-    assertPayable(locked);
+  return settleInOneTransaction(deps, order.orderNo, pay, async (tx, locked, now) => {
     const [balance] = await tx.select().from(balances).where(eq(balances.customerId, pay.customerId)).for('update');
     // "Plan account balance insufficient" (120081): nothing is written, the buyer may pay another way.
     if (!balance || balance.generalCents < locked.payAmountCents) throw new GatewayError('120081');
@@ -37,6 +30,6 @@ export async function payByAccount(
     await tx.update(balances).set({ generalCents: sql`${balances.generalCents} - ${locked.payAmountCents}` })
       .where(eq(balances.customerId, pay.customerId));
     await markOrderPaid(tx, locked, 'account', now);
-    return { payment: payment!, replay: false };
+    return payment!;
   });
 }

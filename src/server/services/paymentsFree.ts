@@ -5,29 +5,22 @@
  */
 import type { PayMethod } from '../../contract/personal';
 import type { Deps } from '../context';
-import type { Db } from '../db/database';
 import { payments } from '../db/schema';
 import type { OrderRow } from './orders';
-import { lockOrder, markOrderPaid } from './paymentsSettle';
-import { assertPayable, sameAttempt } from './paymentsStart';
-import { paymentByKey, type PaymentRow } from './paymentsView';
+import { markOrderPaid } from './paymentsSettle';
+import { settleInOneTransaction } from './paymentsStart';
+import type { PaymentRow } from './paymentsView';
 
-export async function payNothing(
+export function payNothing(
   deps: Deps, order: OrderRow, pay: { key: string; requestHash: string; method: PayMethod; customerId: number | null },
 ): Promise<{ payment: PaymentRow; replay: boolean }> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const locked = await lockOrder(tx, order.orderNo);
-    const earlier = await paymentByKey(tx, pay.key);
-    if (earlier) return { payment: sameAttempt(earlier, pay.requestHash), replay: true };
-    assertPayable(locked);
+  return settleInOneTransaction(deps, order.orderNo, pay, async (tx, locked, now) => {
     if (locked.payAmountCents !== 0) throw new Error(`order ${locked.orderNo} costs ${locked.payAmountCents}, not nothing`);
     const [payment] = await tx.insert(payments).values({
       payableKind: 'order', payableRef: locked.orderNo, customerId: pay.customerId, method: pay.method, idempotencyKey: pay.key,
       requestHash: pay.requestHash, amountCents: 0, status: 'succeeded', provider: 'none', createdAt: now, updatedAt: now,
     }).returning();
     await markOrderPaid(tx, locked, pay.method, now);
-    return { payment: payment!, replay: false };
+    return payment!;
   });
 }

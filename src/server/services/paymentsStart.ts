@@ -64,3 +64,23 @@ export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Pro
     return { created: created!, order };
   });
 }
+
+/**
+ * A payment settled inside the gateway's own database (balance, or an order that costs nothing): one transaction
+ * locks the order, answers the first attempt again for a replayed key, checks the order can be paid, then lets
+ * `settle` write the payment and mark the order paid — all or nothing.
+ */
+export async function settleInOneTransaction(
+  deps: Deps, orderNo: string, pay: { key: string; requestHash: string },
+  settle: (tx: Db, order: OrderRow, now: Date) => Promise<PaymentRow>,
+): Promise<{ payment: PaymentRow; replay: boolean }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const locked = await lockOrder(tx, orderNo);
+    const earlier = await paymentByKey(tx, pay.key);
+    if (earlier) return { payment: sameAttempt(earlier, pay.requestHash), replay: true };
+    assertPayable(locked);
+    return { payment: await settle(tx, locked, now), replay: false };
+  });
+}
