@@ -50,6 +50,11 @@ export const PRODUCT_CODES = [
   'esimAllocationFailed', // "payment succeeded but eSIM allocation failed"
   'alreadyShipped',    // tracking: the address cannot change after shipping
   'idempotencyKey',    // the Idempotency-Key header is missing or malformed
+  'activationLocked',  // too many wrong activation codes on one ICCID: wait (data.retryAfterSeconds)
+  'activationTokenInvalid', // the activation token is missing, forged or older than 7 days: start again at step 1
+  'numberTaken',       // the picked new number was taken meanwhile: pick another
+  'usernameTaken',     // the username chosen at activation belongs to another account
+  'portInNotCorrectable', // the port-in is not waiting for information (already pending, completed or declined)
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -77,7 +82,10 @@ export const statusForCode = (code: string): number => {
     case 'unauthorized': return 401;
     case 'notFound': return 404;
     case 'rateLimited': case 'loginThrottled': return 429;
-    case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped': return 409;
+    case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':
+    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': return 409;
+    case 'activationLocked': return 429;
+    case 'activationTokenInvalid': return 400;
     case 'productNotFound': case 'noRecord': return 404;
     case 'idempotencyKey': return 400;
     case 'serverError': case 'codeFetchFailed': return 500;

@@ -8,6 +8,9 @@ import { userInfo } from './personal';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
+import {
+  activationCheckSim, activationMine, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect,
+} from './activation';
 
 export * from './endpoint';
 export * from './errors';
@@ -19,6 +22,7 @@ export const endpoints = {
   modifyPwd, oauthToken, exit, userInfo,
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
   trackingSendCode, trackingSearch, trackingModify,
+  activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
 } as const;
 
 export type Endpoints = typeof endpoints;
