@@ -3,6 +3,7 @@
  * (session or persistent) and a timestamp in ms." Every key the spec lists is typed here with the storage it
  * lives in; the login token itself is kept in a cookie (src/app/session.ts).
  */
+import type { ActivationSim } from '../contract/activation';
 import type { PayMethod } from '../contract/personal';
 
 export type StorageKind = 'session' | 'local';
@@ -62,6 +63,13 @@ export interface StoredValues {
   'checkout/purchase': { id: string; at: number };
   /** Order tokens per order number: they read and pay an order without an account (X-Order-Token). */
   'orders/tokens': Record<string, { token: string; at: number }>;
+  /**
+   * Activation: the token step 1 answered and the card it proved (contract ActivationSim), written by the activation
+   * chart's host; the plan purchase of a card without plan (/activation/propagate, /activation/bundleForm) reads it.
+   */
+  'activation/card': { activationToken: string; card: ActivationSim };
+  /** The plan purchase of activation: its own resume point, apart from the plan pages' checkout. */
+  'activation/checkoutResume': Record<string, unknown>;
 }
 export type StorageKey = keyof StoredValues;
 
@@ -85,6 +93,8 @@ export const STORAGE_KIND: Record<StorageKey, StorageKind> = {
   'checkout/submissions': 'local',
   'checkout/purchase': 'local',
   'orders/tokens': 'local',
+  'activation/card': 'session',
+  'activation/checkoutResume': 'session',
 };
 
 export const dataTypeOf = (value: unknown): DataType => {
