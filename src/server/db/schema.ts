@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -68,9 +68,17 @@ export const emailCaptures = pgTable('email_captures', {
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
-  phone: text('phone').notNull().unique(),
+  /**
+   * The number the account logs in with by SMS code. null for an account registered at activation whose line has
+   * no number of its own yet (global data SIM) or whose number another account already holds.
+   */
+  phone: text('phone').unique(),
   /** null for accounts created by the SMS-code login that never set a password. */
   passwordHash: text('password_hash'),
+  /** "Birthday (set once)": YYYY-MM-DD, written by the first activation, never changed after. */
+  birthday: date('birthday', { mode: 'string' }),
+  /** Lower-cased contact email (activation personal info; eSIM QR and activation emails go here). */
+  email: text('email'),
   createdAt: createdAt(),
 });
 
@@ -351,9 +359,86 @@ export const sims = pgTable('sims', {
   smdpAddress: text('smdp_address'),
   matchingId: text('matching_id'),
   qrExpiresAt: at('qr_expires_at'),
+  /** Wrong activation codes typed since the last lock (or the last right code); 5 lock the card for 15 minutes. */
   activationAttempts: integer('activation_attempts').notNull().default(0),
+  /** Too many wrong codes: step 1 refuses this ICCID (activationLocked) until then. */
+  activationLockedUntil: at('activation_locked_until'),
+  /** Voided by a physical-to-eSIM conversion (spec section 4): 120017 at activation. */
+  voidedAt: at('voided_at'),
   createdAt: createdAt(),
 }, (t) => [index('sims_order').on(t.orderId)]);
+
+/** Wi-Fi calling's E911 address (spec section 3, Activation form). */
+export type E911Address = {
+  country: 'US'; address1: string; address2: string | null; city: string; state: string; zip: string;
+};
+
+/**
+ * One activation of a SIM (issue 4, step 2): who, which number (new, port-in, none for the global SIM), the personal
+ * info and Wi-Fi calling given, and where provisioning stands. `status` mirrors the SIM lifecycle while it runs:
+ * 'activating' until the network has provisioned the line ('activated') or refused it ('failed').
+ */
+export const activations = pgTable('activations', {
+  id: serial('id').primaryKey(),
+  /** Public id ('ACT' + 10 characters) used in URLs and by the status call. */
+  publicId: text('public_id').notNull().unique(),
+  iccid: text('iccid').notNull().references(() => sims.iccid),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  lineId: integer('line_id').references(() => lines.id),
+  kind: text('kind', { enum: ['us', 'global'] }).notNull(),
+  simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
+  numberKind: text('number_kind', { enum: ['new', 'port', 'none'] }).notNull(),
+  /** The new number, or the number being ported in; null for the global SIM. */
+  msisdn: text('msisdn'),
+  birthday: date('birthday', { mode: 'string' }).notNull(),
+  email: text('email').notNull(),
+  zip: text('zip').notNull(),
+  wifiCalling: boolean('wifi_calling').notNull().default(false),
+  e911: jsonb('e911').$type<E911Address>(),
+  status: text('status', { enum: ['activating', 'activated', 'failed'] }).notNull().default('activating'),
+  /** The network's reference of the provisioning request (S1's job writes it). */
+  networkRef: text('network_ref'),
+  failure: text('failure'),
+  /** Idempotency-Key of the submit and a digest of its body: a replay answers the same activation; another body is refused. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  requestHash: text('request_hash').notNull(),
+  lang: text('lang').notNull(),
+  submittedAt: at('submitted_at').notNull(),
+  activatedAt: at('activated_at'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('activations_customer').on(t.customerId),
+  // One live activation per card: a failed one may be followed by another.
+  uniqueIndex('activations_one_per_sim').on(t.iccid).where(sql`status <> 'failed'`),
+  check('activations_number_kind', sql`(${t.numberKind} = 'none') = (${t.msisdn} is null)`),
+]);
+
+/**
+ * A port-in of an activation (chart machines/portIn.machine.ts). The carrier account number and PIN are encrypted at
+ * rest (AES-256-GCM, src/server/services/activationSecrets.ts): only the job that talks to the losing carrier
+ * decrypts them; the customer sees the account number's last 2 characters.
+ */
+export const portIns = pgTable('port_ins', {
+  id: serial('id').primaryKey(),
+  activationId: integer('activation_id').notNull().unique().references(() => activations.id),
+  state: text('state', { enum: ['submitted', 'pending', 'informationRequired', 'resubmitted', 'completed', 'declined'] }).notNull().default('submitted'),
+  /** Why the losing carrier refused (informationRequired / declined), and its own words. */
+  reason: text('reason', { enum: ['accountNumber', 'pin', 'nameMismatch', 'zipMismatch', 'notPortable'] }),
+  carrierMessage: text('carrier_message'),
+  carrier: text('carrier').notNull(),
+  msisdn: text('msisdn').notNull(),
+  accountZip: text('account_zip').notNull(),
+  /** AES-256-GCM ciphertexts ('v1.<iv>.<tag>.<data>', base64url), bound to the row by the activation id. */
+  accountNumberCipher: text('account_number_cipher').notNull(),
+  pinCipher: text('pin_cipher').notNull(),
+  accountNumberHint: text('account_number_hint').notNull(),
+  /** The losing carrier's reference of the port request (S1's job writes it). */
+  networkRef: text('network_ref'),
+  /** Corrections made so far: each one is resubmitted with its own request id. */
+  corrections: integer('corrections').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
 
 /** Email verification codes of /tracking: bound to one order and its email, hashed, 5 minutes, single use. */
 export const trackingCodes = pgTable('tracking_codes', {

@@ -62,7 +62,7 @@ export async function userInfo(deps: Deps, customerId: number): Promise<UserInfo
   return {
     userId: customer.id,
     username: customer.username,
-    msisdn: line?.msisdn ?? customer.phone,
+    msisdn: line?.msisdn ?? customer.phone ?? '',
     // Decision 0002: 1 = the account has no US voice line of its own.
     isSmsUser: usLine ? 0 : 1,
     showAutonewSetBtn: main ? 1 : 0,
