@@ -255,11 +255,16 @@ export const orders = pgTable('orders', {
   shipping: jsonb('shipping').$type<ShippingInfo>().notNull(),
   billing: jsonb('billing').$type<BillingAddress>().notNull(),
   payMethod: text('pay_method', { enum: ['account', 'bank_card', 'wechat_pay', 'default_card'] }),
+  /**
+   * Issue 4, "current ICCID has no plan": the card (already in the buyer's hands) this order buys a plan for. Such an
+   * order creates and ships no SIM; once paid the card carries the plan (fulfilment 'plan_ready').
+   */
+  activationIccid: text('activation_iccid'),
   /** Why the last payment failed (provider code), shown on /plans/bundleResultError. */
   failureCode: text('failure_code'),
   paidAt: at('paid_at'),
-  /** 'pending' until fulfilled; 'esim_sent' | 'esim_failed' (paid, eSIM allocation failed) | 'awaiting_shipment' | 'shipped'. */
-  fulfilment: text('fulfilment', { enum: ['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped'] }).notNull().default('pending'),
+  /** 'pending' until fulfilled; 'esim_sent' | 'esim_failed' (paid, eSIM allocation failed) | 'awaiting_shipment' | 'shipped' | 'plan_ready' (activationIccid carries the plan). */
+  fulfilment: text('fulfilment', { enum: ['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped', 'plan_ready'] }).notNull().default('pending'),
   logisticsStatus: text('logistics_status', { enum: ['not_shipped', 'shipped'] }).notNull().default('not_shipped'),
   carrier: text('carrier'),
   trackingNumber: text('tracking_number'),
@@ -268,6 +273,8 @@ export const orders = pgTable('orders', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 }, (t) => [
   index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
+  // At most one paid plan purchase per card being activated: a second payment for the same card is given back.
+  uniqueIndex('orders_activation_paid').on(t.activationIccid).where(sql`activation_iccid is not null and status = 'paid'`),
   check('orders_one_product', sql`(${t.planId} is null) <> (${t.globalPackId} is null)`),
 ]);
 
@@ -352,6 +359,8 @@ export const sims = pgTable('sims', {
   collected: text('collected', { enum: ['online', 'offline'] }).notNull().default('online'),
   orderId: integer('order_id').references(() => orders.id),
   planId: integer('plan_id').references(() => plans.id),
+  /** A global data SIM's pack (region, data, days): bought with it, or at activation ("current ICCID has no plan"). */
+  globalPackId: integer('global_pack_id').references(() => globalPacks.id),
   months: integer('months'),
   purchasedAt: at('purchased_at'),
   shippedAt: at('shipped_at'),
