@@ -3,6 +3,7 @@
  * (docs/statecharts/<id>.md) and test/model walks each one and reports its coverage.
  */
 import type { AnyStateMachine } from 'xstate';
+import { activationMachine } from './activation.machine';
 import { changePasswordMachine } from './changePassword.machine';
 import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
@@ -10,6 +11,8 @@ import { logoutMachine } from './logout.machine';
 import { paymentMachine } from './payment.machine';
 import { trackingMachine } from './tracking.machine';
 import { shipmentMachine } from './shipment.machine';
+import { simLifecycleMachine } from './simLifecycle.machine';
+import { portInMachine } from './portIn.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -46,7 +49,10 @@ export const charts: readonly ChartEntry[] = [
     ],
   },
   { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine },
+  { id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
+  { id: 'simLifecycle', titleKey: 'messages:chart.simLifecycle', title: 'SIM status: inactive, activating, activated, expired', kind: 'lifecycle', specSection: '3 (SIM), 4 (activation, SIM status), 9 (activation within 90 days, eSIM QR 30 days)', machine: simLifecycleMachine },
+  { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
 ];
 
 export const chartById = (id: string): ChartEntry | undefined => charts.find((c) => c.id === id);

@@ -8,6 +8,8 @@ import { checkoutModel } from './models/checkout';
 import { paymentModel } from './models/payment';
 import { trackingModel } from './models/tracking';
 import { shipmentModel } from './models/shipment';
+import { simLifecycleModel } from './models/simLifecycle';
+import { portInModel } from './models/portIn';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -90,4 +92,6 @@ export const models: Record<string, ChartModel> = {
   payment: paymentModel,
   tracking: trackingModel,
   shipment: shipmentModel,
+  simLifecycle: simLifecycleModel,
+  portIn: portInModel,
 };

@@ -3,9 +3,9 @@
  * with xstate's pure transition function; an event the chart does not accept in that state is refused with a
  * business error; the new state, the effects the chart names and a state_history row are written in ONE
  * transaction, with the entity's row locked, so two requests cannot both move it from the same state.
- * Shipment uses it now; the SIM and port-in lifecycles (issue 4) are meant to reuse it.
+ * Shipment, the SIM lifecycle and port-in use it; nested states are stored by their dotted path.
  */
-import { transition, type AnyStateMachine, type EventObject } from 'xstate';
+import { transition, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import type { ErrorCode } from '../../contract/errors';
 import type { Db } from '../db/database';
 import { stateHistory } from '../db/schema';
@@ -40,7 +40,16 @@ export interface ApplyEvent<E extends EventObject> {
 
 export interface AppliedEvent { from: string; to: string }
 
-const stateName = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+/** A state as stored: a top-level state by its name, a nested one by its dotted path (`activated.physical`). */
+export const stateName = (value: StateValue): string => {
+  if (typeof value === 'string') return value;
+  const [key, inner] = Object.entries(value)[0]!;
+  return inner === undefined ? key : `${key}.${stateName(inner)}`;
+};
+
+/** The chart's state value of a stored name (`activated.physical` -> { activated: 'physical' }). */
+export const stateValueOf = (name: string): StateValue =>
+  name.split('.').reduceRight<StateValue | null>((inner, key) => (inner === null ? key : { [key]: inner }), null)!;
 
 /** Applies one event; throws GatewayError(rejectWith) when the chart refuses it, changing nothing. */
 export async function applyLifecycleEvent<E extends EventObject>(db: Db, input: ApplyEvent<E>): Promise<AppliedEvent> {
@@ -49,7 +58,7 @@ export async function applyLifecycleEvent<E extends EventObject>(db: Db, input: 
     const from = await input.store.load(tx);
     if (from === null) throw new GatewayError(input.missingWith ?? 'noRecord');
     // Lifecycle charts keep no context of their own: the entity's row is their context, guards read the event.
-    const snapshot = input.machine.resolveState({ value: from, context: {} });
+    const snapshot = input.machine.resolveState({ value: stateValueOf(from), context: {} });
     if (input.machine.getTransitionData(snapshot, input.event).length === 0) throw new GatewayError(input.rejectWith);
     const [next, actions] = transition(input.machine, snapshot, input.event);
     for (const action of actions) {
@@ -58,7 +67,7 @@ export async function applyLifecycleEvent<E extends EventObject>(db: Db, input: 
       if (!run) throw new Error(`${input.chart}: no implementation for action ${action.type}`);
       await run(tx, input.event);
     }
-    const to = stateName(next.value);
+    const to = stateName(next.value as StateValue);
     if (to !== from) await input.store.save(tx, to);
     const { type, ...payload } = input.event;
     await tx.insert(stateHistory).values({
