@@ -70,6 +70,10 @@ export interface StoredValues {
   'activation/card': { activationToken: string; card: ActivationSim };
   /** The plan purchase of activation: its own resume point, apart from the plan pages' checkout. */
   'activation/checkoutResume': Record<string, unknown>;
+  /** Activation: the versioned resume point of the activation chart (token, activation id, step-2 draft without secrets). */
+  'activation/resume': Record<string, unknown>;
+  /** Activation: the Idempotency-Key of each submitted step-2 body (by its digest): a retry or reload submits once. */
+  'activation/submissions': Record<string, { key: string; at: number }>;
 }
 export type StorageKey = keyof StoredValues;
 
@@ -95,6 +99,8 @@ export const STORAGE_KIND: Record<StorageKey, StorageKind> = {
   'orders/tokens': 'local',
   'activation/card': 'session',
   'activation/checkoutResume': 'session',
+  'activation/resume': 'session',
+  'activation/submissions': 'session',
 };
 
 export const dataTypeOf = (value: unknown): DataType => {

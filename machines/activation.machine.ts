@@ -1,0 +1,503 @@
+/**
+ * Activation (spec section 2 /activation; section 3 "SIM" and "Activation form"; section 4 "Activation: ICCID and code,
+ * then plan, pay, done; takes effect within 5 minutes to 24 hours. eSIM QR by email in about 5 minutes; porting 12-24
+ * hours"; section 5; section 8 codes 120014-120023). Step 1 proves the customer holds the card, the card decides the
+ * rest: no plan → the plan purchase (/activation/propagate), a US card → step 2 (/second, or /secondOffline for a
+ * dealer's card), a global data SIM → /global/second; step 3 follows the activation and the port-in until they are done.
+ * Pure: every call is a named actor, provided by src/app/flows/activation.ts (and by fakes in test/model).
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { DataOf } from '../src/contract/endpoint';
+import type {
+  ActivationSim, ActivationView, activationNumbers, activationSubmit, PortInDetailsInput, SimCollected,
+} from '../src/contract/activation';
+import {
+  areaCodeIsValid, emptyDraft, emptyPort, formProblems, normalIccid, portProblems, setDraftField, simProblems, toFormBody,
+  type ActivationDraft, type DraftChange, type FieldErrors, type PortDraft, type PortField, type SimDraft, type SimField,
+} from './activationForm';
+
+/** What went wrong in a call: the catalogue code, the gateway's message, its HTTP status and what it adds. */
+export interface ActivationProblem { code: string; message: string; status: number; field: string | null; retryAfterSeconds: number | null }
+
+export const toActivationProblem = (error: unknown): ActivationProblem => {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown; retryAfterSeconds?: unknown } };
+  return {
+    code: typeof e.code === 'string' ? e.code : 'http',
+    message: typeof e.message === 'string' ? e.message : '',
+    status: typeof e.status === 'number' ? e.status : 0,
+    field: typeof e.data?.field === 'string' ? e.data.field : null,
+    retryAfterSeconds: typeof e.data?.retryAfterSeconds === 'number' ? e.data.retryAfterSeconds : null,
+  };
+};
+
+/**
+ * What a reload resumes from, kept by the host at stable states only (never while a check, a submit or a correction
+ * is running): the card's token, the activation once submitted, and the step-2 draft without its secrets.
+ */
+export interface ActivationResume {
+  version: 1;
+  activationToken: string | null;
+  activationId: string | null;
+  collected: SimCollected | '';
+  draft: ActivationDraft | null;
+}
+export const ACTIVATION_RESUME_VERSION = 1;
+
+export interface ActivationInput { loggedIn: boolean }
+
+export interface NumbersFound { areaCode: string; numbers: string[]; nearbyAreaCodes: string[] }
+
+export type ActivationNotice = 'tokenExpired' | 'cardTaken' | 'numberTaken' | 'activationUnavailable' | 'portCorrected' | null;
+
+export interface ActivationContext {
+  loggedIn: boolean;
+  /** Step 1 as typed. */
+  sim: SimDraft;
+  /** The card step 1 proved and its token (every later call carries it). */
+  card: ActivationSim | null;
+  activationToken: string | null;
+  /** Step 2 as typed. */
+  draft: ActivationDraft;
+  /** Numbers offered in the last area code looked up. */
+  numbers: NumbersFound | null;
+  /** The area code being looked up. */
+  areaCode: string;
+  fieldErrors: FieldErrors;
+  problem: ActivationProblem | null;
+  /** Grows at every refused submit: the screen moves focus to the first error. */
+  focusRequest: number;
+  /** The submitted activation as the gateway last answered it. */
+  activationId: string | null;
+  activation: ActivationView | null;
+  /** Status checks since the activation was shown or corrected. */
+  statusChecks: number;
+  /** The port-in correction as typed (step 3, /personal). */
+  port: PortDraft;
+  notice: ActivationNotice;
+}
+
+export type ActivationEvent =
+  | { type: 'activation.open'; resume: ActivationResume | null }
+  | { type: 'sim.change'; field: SimField; value: string }
+  | { type: 'sim.check'; iccid: string; activationCode: string; collected: SimCollected | '' }
+  | { type: 'sim.forget' }
+  | { type: 'card.retry' }
+  | { type: 'plan.check' }
+  | ({ type: 'form.change' } & DraftChange)
+  | { type: 'numbers.search'; areaCode: string }
+  | { type: 'activation.submit'; draft: ActivationDraft }
+  | { type: 'status.refresh' }
+  | { type: 'portIn.change'; field: PortField; value: string }
+  | { type: 'portIn.submit'; port: PortDraft }
+  | { type: 'activation.another' };
+
+export interface CheckSimInput { iccid: string; activationCode: string; collected: SimCollected }
+export interface SubmitInput { activationToken: string; form: ReturnType<typeof toFormBody> }
+export interface StatusInput { activationId: string; activationToken: string | null }
+export interface CorrectInput extends StatusInput { details: PortInDetailsInput }
+
+/**
+ * Step 3 asks for the status 5 s after it opens, then twice as long each time up to a minute apart; after
+ * STATUS_MAX_CHECKS (about nine minutes, past the spec's "eSIM QR by email in about 5 minutes") it stops asking and
+ * says the rest comes by email within the spec's times (up to 24 hours); the customer may ask again.
+ */
+export const STATUS_POLL_MS = 5_000;
+export const STATUS_POLL_MAX_MS = 60_000;
+export const STATUS_MAX_CHECKS = 12;
+export const statusPollDelay = (checks: number): number => Math.min(STATUS_POLL_MAX_MS, STATUS_POLL_MS * 2 ** checks);
+
+const hostProvides = <O, I>() => fromPromise<O, I>(() => Promise.reject(new Error('provided by the host (src/app/flows/activation.ts)')));
+const outputOf = <T>(e: unknown) => (e as { output?: T }).output;
+const codeOf = (e: unknown) => toActivationProblem((e as { error?: unknown }).error);
+const isEmpty = (o: object) => Object.keys(o).length === 0;
+
+const PORT_IN_PROGRESS = new Set(['submitted', 'pending', 'resubmitted']);
+/** The line is still being set up, or its number still being ported. */
+export const inProgress = (a: ActivationView | null): boolean =>
+  a !== null && (a.simStatus === 'activating' || (a.portIn !== null && PORT_IN_PROGRESS.has(a.portIn.state)));
+export const portNeedsInformation = (a: ActivationView | null): boolean => a?.portIn?.state === 'informationRequired';
+
+/** The correction form starts from what the carrier was given, without the secrets (never sent back). */
+const portDraftOf = (a: ActivationView | null): PortDraft =>
+  a?.portIn ? { ...emptyPort(), carrier: a.portIn.carrier, msisdn: a.portIn.msisdn, accountZip: a.portIn.accountZip } : emptyPort();
+
+const scopeOf = (c: ActivationContext) => ({ kind: c.card?.kind ?? 'us', loggedIn: c.loggedIn });
+
+export const activationMachine = setup({
+  types: {
+    context: {} as ActivationContext,
+    events: {} as ActivationEvent,
+    input: {} as ActivationInput,
+  },
+  actors: {
+    /** activationCheckSim: the card and its activation token. */
+    checkSim: hostProvides<ActivationSim & { activationToken: string }, CheckSimInput>(),
+    /** activationSimInfo: the card of a token again (a reload, a return from the plan purchase). */
+    loadCard: hostProvides<ActivationSim, { activationToken: string }>(),
+    loadNumbers: hostProvides<DataOf<typeof activationNumbers>, { activationToken: string; areaCode: string }>(),
+    /** activationSubmit with the Idempotency-Key the host keeps for this body; it keeps the login a registration answers. */
+    submit: hostProvides<DataOf<typeof activationSubmit>, SubmitInput>(),
+    loadStatus: hostProvides<ActivationView, StatusInput>(),
+    correctPortIn: hostProvides<ActivationView, CorrectInput>(),
+  },
+  delays: {
+    statusPoll: ({ context }) => statusPollDelay(context.statusChecks),
+  },
+  guards: {
+    resumesActivation: ({ event }) => event.type === 'activation.open' && event.resume?.version === ACTIVATION_RESUME_VERSION
+      && Boolean(event.resume.activationId),
+    resumesCard: ({ event }) => event.type === 'activation.open' && event.resume?.version === ACTIVATION_RESUME_VERSION
+      && Boolean(event.resume.activationToken),
+    simFormIsValid: ({ event }) => event.type === 'sim.check' && isEmpty(simProblems(event)),
+    cardHasActivation: ({ context }) => Boolean(context.card?.activationId),
+    cardHasNoPlan: ({ context }) => context.card?.plan === null,
+    hasActivationId: ({ context }) => context.activationId !== null,
+    areaCodeIsValid: ({ context, event }) => event.type === 'numbers.search' && context.card?.kind === 'us' && areaCodeIsValid(event.areaCode),
+    formIsValid: ({ context, event }) => event.type === 'activation.submit' && isEmpty(formProblems(event.draft, scopeOf(context))),
+    numberWasTaken: ({ event }) => codeOf(event).code === 'numberTaken',
+    cardWasTaken: ({ event }) => ['120014', '120020'].includes(codeOf(event).code),
+    tokenHasExpired: ({ event }) => codeOf(event).code === 'activationTokenInvalid',
+    usernameWasTaken: ({ event }) => codeOf(event).code === 'usernameTaken',
+    portIsNotCorrectable: ({ event }) => codeOf(event).code === 'portInNotCorrectable',
+    portNeedsInformation: ({ context }) => portNeedsInformation(context.activation),
+    stillInProgress: ({ context }) => inProgress(context.activation),
+    statusChecksLeft: ({ context }) => context.statusChecks < STATUS_MAX_CHECKS,
+    correctionIsValid: ({ event }) => event.type === 'portIn.submit' && isEmpty(portProblems(event.port)),
+  },
+  actions: {
+    open: assign(({ context, event }) => {
+      if (event.type !== 'activation.open') return {};
+      const r = event.resume?.version === ACTIVATION_RESUME_VERSION ? event.resume : null;
+      return {
+        activationToken: r?.activationToken ?? null,
+        activationId: r?.activationId ?? null,
+        sim: { ...context.sim, collected: r?.collected ?? '' },
+        draft: r?.draft ? { ...emptyDraft(), ...r.draft, port: { ...emptyPort(), ...r.draft.port } } : context.draft,
+      };
+    }),
+    rememberSimTyping: assign(({ context, event }) =>
+      event.type === 'sim.change' ? { sim: { ...context.sim, [event.field]: event.value }, fieldErrors: { ...context.fieldErrors, [event.field]: undefined } } : {}),
+    keepSimTyped: assign(({ event }) =>
+      event.type === 'sim.check' ? { sim: { iccid: event.iccid, activationCode: event.activationCode, collected: event.collected } } : {}),
+    markInvalidSim: assign(({ context, event }) =>
+      event.type === 'sim.check'
+        ? { sim: { iccid: event.iccid, activationCode: event.activationCode, collected: event.collected }, fieldErrors: simProblems(event), focusRequest: context.focusRequest + 1, problem: null }
+        : {}),
+    clearProblems: assign({ fieldErrors: {}, problem: null, notice: null }),
+    showProblem: assign(({ context, event }) => ({ problem: codeOf(event), focusRequest: context.focusRequest + 1 })),
+    keepCheckedCard: assign(({ event }) => {
+      const out = outputOf<ActivationSim & { activationToken: string }>(event);
+      return { card: out ?? null, activationToken: out?.activationToken ?? null, activationId: out?.activationId ?? null };
+    }),
+    keepCard: assign(({ context, event }) => {
+      const card = outputOf<ActivationSim>(event) ?? null;
+      return {
+        card, activationId: card?.activationId ?? context.activationId,
+        sim: card ? { ...context.sim, iccid: card.iccid, collected: card.collected } : context.sim,
+      };
+    }),
+    forgetCard: assign(({ context }) => ({
+      card: null, activationToken: null, activationId: null, activation: null, numbers: null, areaCode: '',
+      draft: emptyDraft(), port: emptyPort(), statusChecks: 0, sim: { ...context.sim, activationCode: '' },
+    })),
+    startOver: assign({
+      card: null, activationToken: null, activationId: null, activation: null, numbers: null, areaCode: '',
+      draft: emptyDraft(), port: emptyPort(), statusChecks: 0, sim: { iccid: '', activationCode: '', collected: '' },
+      fieldErrors: {}, problem: null, notice: null,
+    }),
+    noticeTokenExpired: assign({ notice: 'tokenExpired' as ActivationNotice }),
+    noticeCardTaken: assign({ notice: 'cardTaken' as ActivationNotice }),
+    noticeUnavailable: assign({ notice: 'activationUnavailable' as ActivationNotice }),
+    noticePortCorrected: assign({ notice: 'portCorrected' as ActivationNotice }),
+    rememberTyping: assign(({ context, event }) => {
+      if (event.type !== 'form.change') return {};
+      const { type: _t, ...change } = event;
+      const problem = context.problem?.code === 'usernameTaken' && change.field === 'username' ? null : context.problem;
+      return { draft: setDraftField(context.draft, change as DraftChange), fieldErrors: { ...context.fieldErrors, [change.field]: undefined }, problem };
+    }),
+    keepAreaCode: assign(({ context, event }) => (event.type === 'numbers.search'
+      ? { areaCode: event.areaCode.trim(), fieldErrors: { ...context.fieldErrors, areaCode: undefined }, draft: { ...context.draft, areaCode: event.areaCode.trim() } }
+      : {})),
+    markInvalidAreaCode: assign(({ context, event }) => (event.type === 'numbers.search'
+      ? { fieldErrors: { ...context.fieldErrors, areaCode: [event.areaCode.trim() ? 'validation:areaCode.invalid' : 'validation:areaCode.required'] }, focusRequest: context.focusRequest + 1 }
+      : {})),
+    keepNumbers: assign(({ context, event }) => {
+      const found = outputOf<NumbersFound>(event) ?? null;
+      // A number picked earlier stays picked only while it is still offered.
+      const keep = found?.numbers.includes(context.draft.newNumber) ?? false;
+      return { numbers: found, draft: keep ? context.draft : { ...context.draft, newNumber: '' } };
+    }),
+    forgetNumbers: assign({ numbers: null }),
+    keepDraft: assign(({ event }) => (event.type === 'activation.submit' ? { draft: event.draft } : {})),
+    markInvalidForm: assign(({ context, event }) => (event.type === 'activation.submit'
+      ? { draft: event.draft, fieldErrors: formProblems(event.draft, scopeOf(context)), focusRequest: context.focusRequest + 1, problem: null }
+      : {})),
+    forgetPickedNumber: assign(({ context }) => ({ draft: { ...context.draft, newNumber: '' }, notice: 'numberTaken' as ActivationNotice })),
+    searchNumbersAgain: enqueueActions(({ context, enqueue }) => {
+      if (context.areaCode) enqueue.raise({ type: 'numbers.search', areaCode: context.areaCode });
+    }),
+    markUsernameTaken: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, username: ['errors:code.usernameTaken'] }, focusRequest: context.focusRequest + 1 })),
+    keepSubmitted: assign(({ event }) => {
+      const out = outputOf<DataOf<typeof activationSubmit>>(event);
+      return { activation: out?.activation ?? null, activationId: out?.activation.activationId ?? null, statusChecks: 0, port: portDraftOf(out?.activation ?? null) };
+    }),
+    keepStatus: assign(({ context, event }) => {
+      const activation = outputOf<ActivationView>(event) ?? context.activation;
+      const wasWaiting = portNeedsInformation(context.activation);
+      return { activation, activationId: activation?.activationId ?? context.activationId, port: wasWaiting ? context.port : portDraftOf(activation) };
+    }),
+    countStatusCheck: assign({ statusChecks: ({ context }) => context.statusChecks + 1 }),
+    restartStatusChecks: assign({ statusChecks: 0 }),
+    rememberPortTyping: assign(({ context, event }) => (event.type === 'portIn.change'
+      ? { port: { ...context.port, [event.field]: event.value }, fieldErrors: { ...context.fieldErrors, [`port.${event.field}`]: undefined } }
+      : {})),
+    keepCorrection: assign(({ event }) => (event.type === 'portIn.submit' ? { port: event.port } : {})),
+    markInvalidCorrection: assign(({ context, event }) => {
+      if (event.type !== 'portIn.submit') return {};
+      const errors = portProblems(event.port);
+      return { port: event.port, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [`port.${k}`, v])), focusRequest: context.focusRequest + 1 };
+    }),
+    forgetCorrectionSecrets: assign(({ context }) => ({ port: { ...context.port, accountNumber: '', pin: '' } })),
+  },
+}).createMachine({
+  id: 'activation',
+  description: 'Spec section 2 /activation: "step 1 enter ICCID and activation code; step 2 choose new number or port-in, personal info, Wi-Fi calling with E911 address, sync-register account; step 3 success with referral sharing." Section 4: "Activation: ICCID and code, then plan, pay, done".',
+  context: ({ input }) => ({
+    loggedIn: input.loggedIn,
+    sim: { iccid: '', activationCode: '', collected: '' },
+    card: null, activationToken: null, draft: emptyDraft(), numbers: null, areaCode: '',
+    fieldErrors: {}, problem: null, focusRequest: 0, activationId: null, activation: null, statusChecks: 0, port: emptyPort(), notice: null,
+  }),
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'The page says what a reload of this tab left behind (issue 4: "a reload resumes the flow where it was").',
+      on: {
+        'activation.open': [
+          { guard: 'resumesActivation', target: 'loadingActivation', actions: 'open', description: 'An activation was submitted in this tab: step 3 shows where it stands (the submit is never run again).' },
+          { guard: 'resumesCard', target: 'loadingCard', actions: 'open', description: 'A card was checked in this tab: it is read again from its token (it may have a plan now, or an activation).' },
+          { target: 'first', actions: 'open', description: 'Spec section 2: "/activation (default /activation/first)": step 1.' },
+        ],
+      },
+    },
+
+    first: {
+      description: 'Spec section 2 /activation/first, step 1: "enter ICCID and activation code"; section 5: "ICCID 19 digits. Activation code 6 digits."',
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'The customer types the ICCID and the 6-digit code, and says whether the card was bought online or from a store (dealer).',
+          on: {
+            'sim.change': { actions: 'rememberSimTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
+            'sim.check': [
+              { guard: 'simFormIsValid', target: 'checking', actions: ['keepSimTyped', 'clearProblems'], description: 'Spec section 5: "ICCID 19 digits" (with its check digit), "Activation code 6 digits": the gateway checks the card.' },
+              { actions: 'markInvalidSim', description: 'Spec section 5 rules fail: each field shows its message, focus goes to the first, nothing typed is lost.' },
+            ],
+          },
+        },
+        checking: {
+          description: 'activationCheckSim: the catalogue\'s codes 120014-120023, and the limit on wrong codes per ICCID ("the 6-digit code cannot be guessed").',
+          tags: ['busy'],
+          invoke: {
+            id: 'checkSim', src: 'checkSim',
+            input: ({ context }) => ({ iccid: normalIccid(context.sim.iccid), activationCode: context.sim.activationCode.trim(), collected: context.sim.collected as SimCollected }),
+            onDone: { target: '#activation.routing', actions: 'keepCheckedCard', description: 'The customer holds the card: its token carries the ICCID to the next steps.' },
+            onError: { target: 'editing', actions: 'showProblem', description: 'Spec section 8: "120014 card already activated; 120015, 120016 order not found, re-check; 120017 order info wrong; 120018 SIM expired; 120019 activation code incorrect; 120020 SIM activating, wait; 120021 enter correct ICCID; 120022 not an offline-collected card; 120023 not an online-collected card": a warning dialog with the message; what was typed is kept.' },
+          },
+        },
+      },
+    },
+
+    loadingCard: {
+      description: 'activationSimInfo: the card of the kept token, as it is now (a reload; a return from the plan purchase).',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCard', src: 'loadCard',
+        input: ({ context }) => ({ activationToken: context.activationToken ?? '' }),
+        onDone: { target: 'routing', actions: 'keepCard', description: 'The card decides the step shown.' },
+        onError: [
+          { guard: 'tokenHasExpired', target: 'first', actions: ['forgetCard', 'noticeTokenExpired'], description: 'The token lasts 7 days: the customer proves the card again at step 1.' },
+          { target: 'unavailable', actions: 'showProblem', description: 'The card could not be read this time; nothing is lost.' },
+        ],
+      },
+    },
+
+    loadingActivation: {
+      description: 'activationStatus: the activation this tab submitted, where it stands now.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadActivation', src: 'loadStatus',
+        input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken }),
+        onDone: { target: 'third', actions: ['keepStatus', 'restartStatusChecks'], description: 'Step 3 shows the activation.' },
+        onError: [
+          { guard: 'tokenHasExpired', target: 'first', actions: ['forgetCard', 'noticeTokenExpired'], description: 'The token lasts 7 days: the activation goes on; its state shows in /personal and the emails.' },
+          { target: 'unavailable', actions: 'showProblem', description: 'The activation could not be read this time; nothing is lost.' },
+        ],
+      },
+    },
+
+    unavailable: {
+      description: 'The gateway could not be reached: the customer tries again or starts over with another card.',
+      on: {
+        'card.retry': [
+          { guard: 'hasActivationId', target: 'loadingActivation', actions: 'clearProblems', description: 'The activation is read again.' },
+          { target: 'loadingCard', actions: 'clearProblems', description: 'The card is read again.' },
+        ],
+        'sim.forget': { target: 'first', actions: 'startOver', description: 'The customer starts again with another card.' },
+      },
+    },
+
+    routing: {
+      description: 'Spec section 4: "Activation: ICCID and code, then plan, pay, done": the card decides what comes next.',
+      always: [
+        { guard: 'cardHasActivation', target: 'loadingActivation', description: 'An activation was already submitted for this card: step 3 shows it.' },
+        { guard: 'cardHasNoPlan', target: 'needsPlan', description: 'Spec section 8: "current ICCID has no plan": the customer chooses and pays a plan first (/activation/propagate).' },
+        { target: 'second', description: 'Step 2: /activation/second (US card bought online), /activation/secondOffline (from a dealer), /activation/global/second (the global data SIM).' },
+      ],
+    },
+
+    needsPlan: {
+      description: 'Spec section 2 /activation/propagate, /activation/bundleForm, /activation/bundleResult/{orderNo}: choosing and paying a plan for this card (the checkout chart). Back with a paid plan, the card is read again.',
+      on: {
+        'plan.check': { target: 'loadingCard', description: 'The plan was paid (or the customer returns): the card is read again.' },
+        'sim.forget': { target: 'first', actions: 'startOver', description: 'The customer starts again with another card.' },
+      },
+    },
+
+    second: {
+      description: 'Spec section 2 step 2: "choose new number or port-in, personal info, Wi-Fi calling with E911 address, sync-register account" (/second, /secondOffline; /global/second: data only, "Global roaming users register at activation").',
+      type: 'parallel',
+      on: {
+        'sim.forget': { target: 'first', actions: 'startOver', description: 'The customer starts again with another card.' },
+      },
+      states: {
+        numbers: {
+          description: 'Issue 4: "a new number (pick from available numbers by area code)".',
+          initial: 'idle',
+          on: {
+            'numbers.search': [
+              { guard: 'areaCodeIsValid', target: '.searching', actions: 'keepAreaCode', description: 'A 3-digit area code: the numbers free in it.' },
+              { actions: 'markInvalidAreaCode', description: 'An area code is 3 digits not starting with 0 or 1 (and a global SIM has no number).' },
+            ],
+          },
+          states: {
+            idle: { description: 'No area code looked up yet.' },
+            searching: {
+              description: 'activationNumbers: free numbers in the area code; nearby area codes when none is free.',
+              invoke: {
+                id: 'loadNumbers', src: 'loadNumbers',
+                input: ({ context }) => ({ activationToken: context.activationToken ?? '', areaCode: context.areaCode }),
+                onDone: { target: 'listed', actions: 'keepNumbers', description: 'The numbers to pick from (or the nearby area codes to try).' },
+                onError: { target: 'failed', actions: ['forgetNumbers', 'showProblem'], description: 'The numbers could not be read: the message says what to do.' },
+              },
+            },
+            listed: { description: 'The customer picks one of the numbers offered.' },
+            failed: { description: 'The lookup failed; the customer may search again.' },
+          },
+        },
+        form: {
+          description: 'Spec section 3 "Activation form": birthday, email, zip, username, password, confirmation, original carrier, original number, carrier account number, PIN, original account zip, E911 address.',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'The customer fills in step 2.',
+              on: {
+                'form.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
+                'activation.submit': [
+                  { guard: 'formIsValid', target: 'submitting', actions: ['keepDraft', 'clearProblems'], description: 'Spec section 5: "Port-in needs account number and PIN", "Activation password: at least 8 with 1 upper, 1 lower, 1 digit", "Birthday required", "US zip 5 digits and matches state": all hold.' },
+                  { actions: 'markInvalidForm', description: 'Spec section 5 rules fail: each field shows its message, focus goes to the first, nothing typed is lost.' },
+                ],
+              },
+            },
+            submitting: {
+              description: 'activationSubmit with an Idempotency-Key kept for this body: a double click submits once (a second click here does nothing), a retry gets the same activation. A registration logs the customer in.',
+              tags: ['busy'],
+              invoke: {
+                id: 'submit', src: 'submit',
+                input: ({ context }) => ({ activationToken: context.activationToken ?? '', form: toFormBody(context.draft, scopeOf(context)) }),
+                onDone: { target: '#activation.third', actions: 'keepSubmitted', description: 'Spec section 2 step 3: "success with referral sharing".' },
+                onError: [
+                  { guard: 'numberWasTaken', target: 'editing', actions: ['forgetPickedNumber', 'searchNumbersAgain'], description: 'Someone took the picked number meanwhile: the customer picks another from a fresh list.' },
+                  { guard: 'cardWasTaken', target: '#activation.loadingCard', actions: 'noticeCardTaken', description: 'Spec section 8 120014 / 120020: the card was activated meanwhile (another tab): it is read again and its activation shown.' },
+                  { guard: 'tokenHasExpired', target: '#activation.first', actions: ['forgetCard', 'noticeTokenExpired'], description: 'The token lasts 7 days: the customer proves the card again at step 1.' },
+                  { guard: 'usernameWasTaken', target: 'editing', actions: 'markUsernameTaken', description: 'Spec section 5 "Username required": another account has it; the customer chooses another or logs in.' },
+                  { target: 'editing', actions: 'showProblem', description: 'The gateway refused the form or could not be reached: the message says why; what was typed is kept.' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+
+    third: {
+      description: 'Spec section 2 step 3 (/activation/third, /activation/global/third): "success with referral sharing"; section 4: "takes effect within 5 minutes to 24 hours. eSIM QR by email in about 5 minutes; porting 12-24 hours (up to 24 hours stated)".',
+      initial: 'deciding',
+      on: {
+        'activation.another': { target: 'first', actions: 'startOver', description: 'The customer activates another card.' },
+      },
+      states: {
+        deciding: {
+          description: 'Where the activation and its port-in stand decides what the page does.',
+          always: [
+            { guard: 'portNeedsInformation', target: 'portInfoRequired', description: 'Issue 4: "information required (wrong account number, wrong PIN, name or zip mismatch ...: the reason shown as the carrier gives it)".' },
+            { guard: 'stillInProgress', target: 'waiting', description: 'Activating, or the port still pending: the page asks again shortly.' },
+            { target: 'settled', description: 'Activated (and the number ported), or the port declined.' },
+          ],
+        },
+        waiting: {
+          description: 'Spec section 4: "takes effect within 5 minutes to 24 hours": the page asks again after 5 s, then twice as long each time, at most a minute apart.',
+          after: {
+            statusPoll: [
+              { guard: 'statusChecksLeft', target: 'checking', actions: 'countStatusCheck', description: 'activationStatus is asked again.' },
+              { target: 'stoppedAsking', description: 'Spec section 4: past "about 5 minutes" the page stops asking; the emails bring the rest (up to 24 hours).' },
+            ],
+          },
+        },
+        checking: {
+          description: 'activationStatus: the line and the port-in as they are now.',
+          invoke: {
+            id: 'loadStatus', src: 'loadStatus',
+            input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken }),
+            onDone: { target: 'deciding', actions: 'keepStatus', description: 'The page shows the new state.' },
+            onError: { target: 'deciding', description: 'Not read this time: the page shows what it last knew and asks again.' },
+          },
+        },
+        stoppedAsking: {
+          description: 'Spec section 4: "takes effect within 5 minutes to 24 hours ... porting up to 24 hours": the page says an email follows; the customer may ask again.',
+          on: {
+            'status.refresh': { target: 'checking', actions: 'restartStatusChecks', description: 'The customer asks where it stands now.' },
+          },
+        },
+        portInfoRequired: {
+          description: 'Issue 4: "when a port-in fails they fix the details without starting over": the carrier\'s reason is shown and the details are corrected in place.',
+          on: {
+            'portIn.change': { actions: 'rememberPortTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
+            'portIn.submit': [
+              { guard: 'correctionIsValid', target: 'correcting', actions: ['keepCorrection', 'clearProblems'], description: 'Spec section 5: "Port-in needs account number and PIN": the corrected details go to the same port request.' },
+              { actions: 'markInvalidCorrection', description: 'Spec section 5 rules fail: each field shows its message; nothing typed is lost.' },
+            ],
+          },
+        },
+        correcting: {
+          description: 'portInCorrect: the same port request resubmitted with the corrected details (no new activation).',
+          tags: ['busy'],
+          invoke: {
+            id: 'correctPortIn', src: 'correctPortIn',
+            input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: context.port }),
+            onDone: { target: 'deciding', actions: ['keepStatus', 'forgetCorrectionSecrets', 'restartStatusChecks', 'noticePortCorrected'], description: 'Issue 4 "resubmitted": the port goes on; the page follows it.' },
+            onError: [
+              { guard: 'portIsNotCorrectable', target: 'checking', actions: 'showProblem', description: 'The port no longer waits for corrections (it moved on meanwhile): its state is read again.' },
+              { target: 'portInfoRequired', actions: 'showProblem', description: 'The gateway refused the correction or could not be reached: the message says why; what was typed is kept.' },
+            ],
+          },
+        },
+        settled: {
+          description: 'Activated, with the number ported or new; or the port declined ("number not portable"), the reason shown as the carrier gives it.',
+        },
+      },
+    },
+  },
+});
+
+export type ActivationMachine = typeof activationMachine;
