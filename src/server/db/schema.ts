@@ -589,3 +589,56 @@ export const sandboxEsimProfiles = pgTable('sandbox_esim_profiles', {
   matchingId: text('matching_id').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * Network sandbox (the host carrier's APIs): numbers held out of the inventory, reserved for a card for a while or
+ * assigned to its line for good (a ported-in number joins as assigned).
+ */
+export const sandboxNumbers = pgTable('sandbox_numbers', {
+  msisdn: text('msisdn').primaryKey(),
+  areaCode: text('area_code').notNull(),
+  iccid: text('iccid').notNull(),
+  state: text('state', { enum: ['reserved', 'assigned'] }).notNull(),
+  /** A reservation lapses then (null once assigned). */
+  reservedUntil: at('reserved_until'),
+  createdAt: createdAt(),
+}, (t) => [index('sandbox_numbers_iccid').on(t.iccid)]);
+
+/** Network sandbox: line provisioning requests, one per request id, answered at ready_at. */
+export const sandboxProvisions = pgTable('sandbox_provisions', {
+  ref: text('ref').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  iccid: text('iccid').notNull(),
+  kind: text('kind', { enum: ['us', 'global'] }).notNull(),
+  simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
+  msisdn: text('msisdn'),
+  outcome: text('outcome', { enum: ['done', 'failed'] }).notNull(),
+  failure: text('failure'),
+  readyAt: at('ready_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Network sandbox: port-in requests to losing carriers and the answer each will give at answer_at (after the request
+ * or its latest correction). The account number and PIN are judged when they arrive and never kept.
+ */
+export const sandboxPortRequests = pgTable('sandbox_port_requests', {
+  ref: text('ref').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  iccid: text('iccid').notNull(),
+  msisdn: text('msisdn').notNull(),
+  carrier: text('carrier').notNull(),
+  accountZip: text('account_zip').notNull(),
+  outcome: text('outcome', { enum: ['completed', 'informationRequired', 'declined'] }).notNull(),
+  reason: text('reason', { enum: ['accountNumber', 'pin', 'nameMismatch', 'zipMismatch', 'notPortable'] }),
+  carrierMessage: text('carrier_message'),
+  answerAt: at('answer_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Network sandbox: corrections taken on a port request, by their request id (a retried correction counts once). */
+export const sandboxPortCorrections = pgTable('sandbox_port_corrections', {
+  requestId: text('request_id').primaryKey(),
+  ref: text('ref').notNull().references(() => sandboxPortRequests.ref),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,73 @@
+/**
+ * The mobile network (our host carrier's provisioning and number-porting APIs): numbers to choose from by area code,
+ * a line provisioned for a SIM, and port-in requests to the losing carrier, answered later in the carrier's own
+ * words. Every request that changes something is idempotent by its requestId, as the real APIs' request ids are, so
+ * a job that runs twice provisions and ports once. The port-in account number and PIN travel in clear only in
+ * submitPortIn / correctPortIn (decision: src/server/services/activationSecrets.ts keeps them encrypted at rest).
+ */
+import type { PortInReason } from '../../contract/activation';
+
+export interface E911Address {
+  country: 'US'; address1: string; address2: string | null; city: string; state: string; zip: string;
+}
+
+export interface ProvisionRequest {
+  requestId: string;
+  iccid: string;
+  kind: 'us' | 'global';
+  simType: 'physical' | 'esim';
+  /** The reserved new number; null for a port-in (the line takes the ported number when the port completes) or a global SIM. */
+  msisdn: string | null;
+  e911: E911Address | null;
+}
+
+export interface PortInRequest {
+  requestId: string;
+  iccid: string;
+  msisdn: string;
+  carrier: string;
+  accountNumber: string;
+  pin: string;
+  accountZip: string;
+  /** The account holder's name when known; the losing carrier matches it when given. */
+  accountName?: string;
+}
+
+export interface PortInCorrection {
+  requestId: string;
+  carrier: string;
+  msisdn: string;
+  accountNumber: string;
+  pin: string;
+  accountZip: string;
+}
+
+export type ProvisionState = { state: 'pending' | 'done' | 'failed'; failure?: string };
+export type PortInStatus = {
+  state: 'pending' | 'completed' | 'informationRequired' | 'declined';
+  reason?: PortInReason;
+  /** The losing carrier's own words. */
+  carrierMessage?: string;
+};
+
+export interface NetworkAdapter {
+  /** Free numbers in an area code (sandbox inventory), minus reserved/assigned; nearby area codes when none. */
+  availableNumbers(areaCode: string, limit: number): Promise<{ numbers: string[]; nearbyAreaCodes: string[] }>;
+  /** Reserves a free number for an ICCID; idempotent for the same ICCID; false when someone else holds it. */
+  reserveNumber(msisdn: string, iccid: string): Promise<boolean>;
+  /** Starts provisioning a line; idempotent by requestId. */
+  provision(req: ProvisionRequest): Promise<{ ref: string }>;
+  provisionStatus(ref: string): Promise<ProvisionState>;
+  /** Port-in request to the losing carrier; idempotent by requestId. accountNumber/pin in clear only in this call. */
+  submitPortIn(req: PortInRequest): Promise<{ ref: string }>;
+  portInStatus(ref: string): Promise<PortInStatus>;
+  /** Resubmits corrected details on the same port request; idempotent by requestId. */
+  correctPortIn(ref: string, req: PortInCorrection): Promise<void>;
+}
+
+export class NetworkError extends Error {
+  constructor(readonly code: 'UNKNOWN_REF' | 'INVALID_REQUEST', message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}

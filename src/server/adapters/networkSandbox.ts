@@ -1,0 +1,201 @@
+/**
+ * Network sandbox: behaves as the host carrier's APIs would, with its state in the database (sandbox_numbers,
+ * sandbox_provisions, sandbox_port_requests, sandbox_port_corrections), on the server's clock.
+ * - Numbers: each served area code has a fixed inventory (networkNumbers.ts); a reservation holds a number for one
+ *   ICCID for RESERVATION_MS, provisioning assigns it for good.
+ * - Provisioning answers `networkDelayMs` after the request (NETWORK_DELAY_SECONDS, 5 s for npm start).
+ * - Port-in: the losing carrier answers `portDelayMs` after the request or its correction (PORT_DELAY_SECONDS, 15 s).
+ * It keeps the outcome of a port request, never its account number or PIN.
+ *
+ * Test values (README, .tmp/TEAM.md):
+ * - port-in PIN `0000` → information required (pin); account number `000000000` → (accountNumber); account zip
+ *   `99999` → (zipMismatch); number `2015550101` → (nameMismatch); number `2015550199` → declined (notPortable);
+ *   anything else completes. A correction that fixes the failing value completes.
+ * - provisioning: an E911 address whose first line starts with `0 ` (house number 0, e.g. `0 Nowhere St`) fails
+ *   E911 validation (E911_ADDRESS_INVALID); a number not reserved for the card fails (NUMBER_UNAVAILABLE).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { sandboxNumbers, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
+import type { PortInReason } from '../../contract/activation';
+import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
+import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
+
+/** How long a chosen number stays held for the card before it goes back to the pool. */
+export const RESERVATION_MS = 30 * 60_000;
+export const DEFAULT_NETWORK_DELAY_MS = 5_000;
+export const DEFAULT_PORT_DELAY_MS = 15_000;
+
+export const TEST_VALUES = {
+  wrongPin: '0000',
+  wrongAccountNumber: '000000000',
+  wrongAccountZip: '99999',
+  nameMismatchNumber: '2015550101',
+  notPortableNumber: '2015550199',
+} as const;
+
+/** What losing carriers say, in their words (shown to the customer as given). */
+export const CARRIER_MESSAGES: Record<PortInReason, string> = {
+  accountNumber: 'Port request rejected: the account number does not match our records.',
+  pin: 'Port request rejected: the PIN or passcode is incorrect.',
+  zipMismatch: 'Port request rejected: the billing ZIP code does not match the account.',
+  nameMismatch: 'Port request rejected: the name on the request does not match the account holder.',
+  notPortable: 'Port request rejected: this number is not eligible to be ported out.',
+};
+
+export const E911_FAILURE = 'E911_ADDRESS_INVALID';
+export const NUMBER_UNAVAILABLE = 'NUMBER_UNAVAILABLE';
+
+const newRef = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
+
+type Outcome = { outcome: 'completed' | 'informationRequired' | 'declined'; reason: PortInReason | null; carrierMessage: string | null };
+
+/** The losing carrier's verdict on the details (the number first: a number that cannot leave needs no other check). */
+function judgePort(d: { msisdn: string; accountNumber: string; pin: string; accountZip: string }): Outcome {
+  const refuse = (outcome: 'informationRequired' | 'declined', reason: PortInReason): Outcome => ({ outcome, reason, carrierMessage: CARRIER_MESSAGES[reason] });
+  if (d.msisdn === TEST_VALUES.notPortableNumber) return refuse('declined', 'notPortable');
+  if (d.accountNumber === TEST_VALUES.wrongAccountNumber) return refuse('informationRequired', 'accountNumber');
+  if (d.pin === TEST_VALUES.wrongPin) return refuse('informationRequired', 'pin');
+  if (d.accountZip === TEST_VALUES.wrongAccountZip) return refuse('informationRequired', 'zipMismatch');
+  if (d.msisdn === TEST_VALUES.nameMismatchNumber) return refuse('informationRequired', 'nameMismatch');
+  return { outcome: 'completed', reason: null, carrierMessage: null };
+}
+
+const e911Fails = (e911: E911Address | null) => e911 !== null && /^0\s/.test(e911.address1.trim());
+
+export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayMs?: number; portDelayMs?: number }): NetworkAdapter {
+  const { db, clock } = opts;
+  const networkDelayMs = opts.networkDelayMs ?? DEFAULT_NETWORK_DELAY_MS;
+  const portDelayMs = opts.portDelayMs ?? DEFAULT_PORT_DELAY_MS;
+
+  /** Numbers nobody may take now: assigned, or reserved and not yet lapsed. */
+  const heldIn = async (numbers: string[]): Promise<Set<string>> => {
+    if (numbers.length === 0) return new Set();
+    const rows = await db.select({ msisdn: sandboxNumbers.msisdn }).from(sandboxNumbers).where(and(
+      inArray(sandboxNumbers.msisdn, numbers),
+      or(eq(sandboxNumbers.state, 'assigned'), gt(sandboxNumbers.reservedUntil, clock.now())),
+    ));
+    return new Set(rows.map((r) => r.msisdn));
+  };
+
+  const freeNumbers = async (areaCode: string): Promise<string[]> => {
+    const all = inventory(areaCode);
+    const held = await heldIn(all);
+    return all.filter((n) => !held.has(n));
+  };
+
+  return {
+    async availableNumbers(areaCode, limit) {
+      const numbers = (await freeNumbers(areaCode)).slice(0, Math.max(0, limit));
+      if (numbers.length > 0) return { numbers, nearbyAreaCodes: [] };
+      const nearby: string[] = [];
+      for (const code of nearbyAreaCodes(areaCode)) {
+        if (nearby.length >= 3) break;
+        if ((await freeNumbers(code)).length > 0) nearby.push(code);
+      }
+      return { numbers: [], nearbyAreaCodes: nearby };
+    },
+
+    async reserveNumber(msisdn, iccid) {
+      if (!inInventory(msisdn)) return false;
+      const now = clock.now();
+      const until = new Date(now.getTime() + RESERVATION_MS);
+      return db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        // Take it when free or lapsed; renew it when this card holds it already. An assigned number never moves.
+        await tx.insert(sandboxNumbers).values({ msisdn, areaCode: msisdn.slice(0, 3), iccid, state: 'reserved', reservedUntil: until, createdAt: now })
+          .onConflictDoUpdate({
+            target: sandboxNumbers.msisdn,
+            set: { iccid, reservedUntil: until, createdAt: now },
+            setWhere: and(eq(sandboxNumbers.state, 'reserved'), or(eq(sandboxNumbers.iccid, iccid), sql`${sandboxNumbers.reservedUntil} <= ${now}`)),
+          });
+        const [row] = await tx.select().from(sandboxNumbers).where(eq(sandboxNumbers.msisdn, msisdn));
+        if (row?.iccid !== iccid) return false;
+        // One number per card: the one it held before goes back to the pool.
+        await tx.delete(sandboxNumbers).where(and(eq(sandboxNumbers.iccid, iccid), eq(sandboxNumbers.state, 'reserved'), ne(sandboxNumbers.msisdn, msisdn)));
+        return true;
+      });
+    },
+
+    async provision(req) {
+      const [existing] = await db.select({ ref: sandboxProvisions.ref }).from(sandboxProvisions).where(eq(sandboxProvisions.requestId, req.requestId));
+      if (existing) return { ref: existing.ref };
+      if (req.msisdn !== null && !/^\d{10}$/.test(req.msisdn)) throw new NetworkError('INVALID_REQUEST', 'msisdn must be 10 digits');
+      const now = clock.now();
+      return db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        let failure: string | null = e911Fails(req.e911) ? E911_FAILURE : null;
+        if (!failure && req.msisdn) {
+          // The number must be this card's: reserved for it and not lapsed, or already its own.
+          const taken = await tx.update(sandboxNumbers).set({ state: 'assigned', reservedUntil: null })
+            .where(and(eq(sandboxNumbers.msisdn, req.msisdn), eq(sandboxNumbers.iccid, req.iccid),
+              or(eq(sandboxNumbers.state, 'assigned'), gt(sandboxNumbers.reservedUntil, now))))
+            .returning({ msisdn: sandboxNumbers.msisdn });
+          if (taken.length === 0) failure = NUMBER_UNAVAILABLE;
+        }
+        const inserted = await tx.insert(sandboxProvisions).values({
+          ref: newRef('PRV'), requestId: req.requestId, iccid: req.iccid, kind: req.kind, simType: req.simType, msisdn: req.msisdn,
+          outcome: failure ? 'failed' : 'done', failure, readyAt: new Date(now.getTime() + networkDelayMs), createdAt: now,
+        }).onConflictDoNothing({ target: sandboxProvisions.requestId }).returning({ ref: sandboxProvisions.ref });
+        if (inserted[0]) return { ref: inserted[0].ref };
+        // Another call with the same request id won the race: its answer is the answer.
+        const [row] = await tx.select({ ref: sandboxProvisions.ref }).from(sandboxProvisions).where(eq(sandboxProvisions.requestId, req.requestId));
+        return { ref: row!.ref };
+      });
+    },
+
+    async provisionStatus(ref) {
+      const [row] = await db.select().from(sandboxProvisions).where(eq(sandboxProvisions.ref, ref));
+      if (!row) throw new NetworkError('UNKNOWN_REF', `no provisioning request ${ref}`);
+      if (row.readyAt > clock.now()) return { state: 'pending' };
+      return row.outcome === 'done' ? { state: 'done' } : { state: 'failed', failure: row.failure ?? 'FAILED' };
+    },
+
+    async submitPortIn(req) {
+      const [existing] = await db.select({ ref: sandboxPortRequests.ref }).from(sandboxPortRequests).where(eq(sandboxPortRequests.requestId, req.requestId));
+      if (existing) return { ref: existing.ref };
+      const now = clock.now();
+      await db.insert(sandboxPortRequests).values({
+        ref: newRef('PRT'), requestId: req.requestId, iccid: req.iccid, msisdn: req.msisdn, carrier: req.carrier, accountZip: req.accountZip,
+        ...judgePort(req), answerAt: new Date(now.getTime() + portDelayMs), createdAt: now,
+      }).onConflictDoNothing({ target: sandboxPortRequests.requestId });
+      const [row] = await db.select({ ref: sandboxPortRequests.ref }).from(sandboxPortRequests).where(eq(sandboxPortRequests.requestId, req.requestId));
+      return { ref: row!.ref };
+    },
+
+    async portInStatus(ref): Promise<PortInStatus> {
+      const [row] = await db.select().from(sandboxPortRequests).where(eq(sandboxPortRequests.ref, ref));
+      if (!row) throw new NetworkError('UNKNOWN_REF', `no port request ${ref}`);
+      if (row.answerAt > clock.now()) return { state: 'pending' };
+      if (row.outcome === 'completed') {
+        // The number has left the losing carrier: the network holds it for the card from now on.
+        await db.insert(sandboxNumbers).values({ msisdn: row.msisdn, areaCode: row.msisdn.slice(0, 3), iccid: row.iccid, state: 'assigned', createdAt: row.answerAt })
+          .onConflictDoNothing({ target: sandboxNumbers.msisdn });
+        return { state: 'completed' };
+      }
+      return { state: row.outcome, reason: row.reason ?? undefined, carrierMessage: row.carrierMessage ?? undefined };
+    },
+
+    async correctPortIn(ref, req) {
+      await db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const [row] = await tx.select().from(sandboxPortRequests).where(eq(sandboxPortRequests.ref, ref)).for('update');
+        if (!row) throw new NetworkError('UNKNOWN_REF', `no port request ${ref}`);
+        const [seen] = await tx.select().from(sandboxPortCorrections).where(eq(sandboxPortCorrections.requestId, req.requestId));
+        // The same correction again (a retried job): already taken.
+        if (seen) return;
+        const now = clock.now();
+        // A carrier takes corrections only on a request it has answered with "information required".
+        if (row.outcome !== 'informationRequired' || row.answerAt > now) {
+          throw new NetworkError('INVALID_REQUEST', `port request ${ref} is not waiting for corrected details`);
+        }
+        await tx.insert(sandboxPortCorrections).values({ requestId: req.requestId, ref, createdAt: now });
+        await tx.update(sandboxPortRequests).set({
+          msisdn: req.msisdn, carrier: req.carrier, accountZip: req.accountZip, ...judgePort(req), answerAt: new Date(now.getTime() + portDelayMs),
+        }).where(eq(sandboxPortRequests.ref, ref));
+      });
+    },
+  };
+}
