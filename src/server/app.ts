@@ -13,6 +13,7 @@ import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
+import { activationRoutes } from './routes/activation';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { trackingRoutes } from './routes/tracking';
@@ -94,6 +95,7 @@ export async function buildApp({ db, clock, messages, config, adapters }: BuildA
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
   trackingRoutes(app, deps);
+  activationRoutes(app, deps);
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;

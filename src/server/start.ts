@@ -11,6 +11,7 @@ import { createSandboxMessages } from './adapters/messages';
 import { startSandboxes } from './adapters/sandboxes';
 import { openDatabase, type Database } from './db/database';
 import { seed } from './db/seed';
+import { seedTestSims } from './db/seedSims';
 import type { GatewayConfig } from './context';
 
 export interface StartGatewayOptions {
@@ -47,7 +48,12 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
     opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : opts.dataDir ? { dataDir: resolve(opts.dataDir) } : { memory: true },
   );
   try {
-    await database.migrate((db) => seed(db, clock.now()));
+    const codePepper = opts.codePepper ?? randomBytes(32).toString('base64url');
+    await database.migrate(async (db) => {
+      await seed(db, clock.now());
+      // The README's test SIMs (activation): sandbox only, their codes digested with this server's pepper.
+      if (opts.sandbox) await seedTestSims(db, codePepper, clock.now());
+    });
     const messages = createSandboxMessages({ db: database.db, clock, showText: opts.sandbox, print: opts.print });
     const sandboxes = await startSandboxes({
       db: database.db, clock, host: opts.host,
@@ -62,7 +68,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       messages,
       config: {
         sandbox: opts.sandbox,
-        codePepper: opts.codePepper ?? randomBytes(32).toString('base64url'),
+        codePepper,
         logLevel: opts.logLevel ?? 'info',
         staticDir: opts.staticDir ?? null,
         paymentsPort: Number(new URL(sandboxes.paymentsUrl).port),

@@ -16,6 +16,7 @@ import { createSandboxMessages, listOutbox, type OutboxMessage } from '../../src
 import { startSandboxes } from '../../src/server/adapters/sandboxes';
 import { openDatabase, type Database, type Db } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
+import { seedTestSims } from '../../src/server/db/seedSims';
 import type { GatewayConfig } from '../../src/server/context';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { TRACKING_CODE_JOB } from '../../src/server/services/trackingCodes';
@@ -98,6 +99,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     trustProxy: true,
     ...opts.config,
   };
+  // The README's test SIMs, as npm start seeds them (their codes need this server's pepper, so not in the template).
+  if (config.sandbox) await seedTestSims(database.db, config.codePepper, clock.now());
   const messages = createSandboxMessages({ db: database.db, clock, showText: config.sandbox, print: (line) => printed.push(line) });
   // WeChat notifications beyond the first go out when a test asks (wechatDeliverDue), never on a timer. With a
   // log stream, the payment sandbox writes its lines there too, so tests can check neither logs a card.
