@@ -55,6 +55,7 @@ export const PRODUCT_CODES = [
   'numberTaken',       // the picked new number was taken meanwhile: pick another
   'usernameTaken',     // the username chosen at activation belongs to another account
   'portInNotCorrectable', // the port-in is not waiting for information (already pending, completed or declined)
+  'activationPlanExists', // a plan is being bought for a card being activated, but the card already has one
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -83,7 +84,7 @@ export const statusForCode = (code: string): number => {
     case 'notFound': return 404;
     case 'rateLimited': case 'loginThrottled': return 429;
     case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':
-    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': return 409;
+    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists': return 409;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;
     case 'productNotFound': case 'noRecord': return 404;

@@ -9,6 +9,7 @@ import { isChineseName, isEnglishName } from '../domain/names';
 import { isUsState, zipMatchesState } from '../domain/usStates';
 import { PLAN_MONTHS, SHIPPING_COUNTRIES, expressShipsTo } from '../domain/pricing';
 import { payMethod } from './personal';
+import { activationTokenField } from './activation';
 
 const text = (key: string, max = 100) =>
   z.string({ error: `validation:${key}.required` }).trim().min(1, { error: `validation:${key}.required`, abort: true })
@@ -96,6 +97,12 @@ const productShape = {
   planId: z.number({ error: 'validation:plan.required' }).int().optional().nullable(),
   globalPackId: z.number({ error: 'validation:plan.required' }).int().optional().nullable(),
 };
+/**
+ * Issue 4, "current ICCID has no plan": the activation token of step 1 makes the order buy a plan for that card
+ * (one SIM of the card's type, nothing shipped) instead of new SIMs.
+ */
+const activationShape = { activationToken: activationTokenField.optional().nullable() };
+
 const checkProduct = (f: { planId?: number | null; globalPackId?: number | null; months?: number }, ctx: z.RefinementCtx) => {
   if ((f.planId == null) === (f.globalPackId == null)) ctx.addIssue({ code: 'custom', path: ['planId'], message: 'validation:plan.required' });
   if (f.globalPackId != null && f.months !== undefined && f.months !== 1) ctx.addIssue({ code: 'custom', path: ['months'], message: 'validation:months.invalid' });
@@ -104,6 +111,7 @@ const checkProduct = (f: { planId?: number | null; globalPackId?: number | null;
 /** Spec section 2: the plan purchase form. */
 export const checkoutFormSchema = z.object({
   ...productShape,
+  ...activationShape,
   months: monthsField,
   simType: simTypeField,
   simCount: simCountField,
@@ -125,11 +133,13 @@ export const checkoutFormSchema = z.object({
 }).superRefine((f, ctx) => {
   checkProduct(f, ctx);
   if (f.autoRenew && !f.autoRenewTermsAccepted) ctx.addIssue({ code: 'custom', path: ['autoRenewTermsAccepted'], message: 'validation:autoRenew.terms' });
-  if (f.simType === 'physical') {
+  // A card being activated is already in the customer's hands: nothing is posted.
+  if (f.activationToken && f.simCount !== 1) ctx.addIssue({ code: 'custom', path: ['simCount'], message: 'validation:simCount.activation' });
+  if (f.simType === 'physical' && !f.activationToken) {
     checkDeliveryAddress(f.shipping, ctx, ['shipping']);
     if (f.shippingMethod === 'express' && !expressShipsTo(f.shipping.country)) ctx.addIssue({ code: 'custom', path: ['shippingMethod'], message: 'validation:shippingMethod.expressUsOnly' });
   }
-  const billingFromShipping = f.billingSameAsShipping && f.simType === 'physical';
+  const billingFromShipping = f.billingSameAsShipping && f.simType === 'physical' && !f.activationToken;
   if (!billingFromShipping && !f.billing) ctx.addIssue({ code: 'custom', path: ['billing', 'address1'], message: 'validation:address1.required' });
 });
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
@@ -159,6 +169,7 @@ export type QuoteData = z.infer<typeof quoteData>;
 
 export const quoteRequest = z.object({
   ...productShape,
+  ...activationShape,
   months: monthsField,
   simType: simTypeField,
   simCount: simCountField,
@@ -174,7 +185,8 @@ export type QuoteRequest = z.input<typeof quoteRequest>;
 /**
  * Codes: 'couponInvalid' (discount code invalid or expired), 'referralInvalid' (referral code invalid or expired),
  * 'promotionNotEligible' (the 500MB plan), 'productNotFound', '120082' (SIM count), '120071' (no tax info),
- * '120077' (postal code wrong for the tax service).
+ * '120077' (postal code wrong for the tax service). With an activationToken (issue 4): 'activationTokenInvalid',
+ * '120014' (the card is activated), '120020' (activating), 'activationPlanExists' (the card already has a plan).
  */
 export const quote = defineEndpoint({
   id: 'quote',
@@ -187,7 +199,8 @@ export const quote = defineEndpoint({
 });
 
 export const orderStatus = z.enum(['awaiting_payment', 'paying', 'paid', 'payment_failed', 'cancelled']);
-export const fulfilmentStatus = z.enum(['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped']);
+/** 'plan_ready': an order for a card being activated: the card carries the plan, nothing is sent. */
+export const fulfilmentStatus = z.enum(['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped', 'plan_ready']);
 
 /** Spec section 3, Order, as the buyer reads it. */
 export const orderData = z.object({
@@ -230,6 +243,8 @@ export const orderData = z.object({
     country: z.enum(['US', 'CN']), firstNameEn: z.string(), lastNameEn: z.string(),
     address1: z.string().nullable(), address2: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string().nullable(),
   }),
+  /** Issue 4: the ICCID of the card this order buys a plan for (no SIM is sent); null for an order of new SIMs. */
+  activationIccid: z.string().nullable(),
   /** Pay methods this buyer may use (spec section 3 map); anonymous buyers: new card and WeChat Pay. */
   payMethods: z.array(payMethod),
   /**
@@ -247,7 +262,8 @@ export const ORDER_TOKEN_HEADER = 'X-Order-Token';
 /**
  * Creates the order (awaiting payment). Same Idempotency-Key + same body: the same order again (a double click,
  * a retry, a second tab). Same key + another body: 120086. The answer carries an order token: it reads and pays
- * this order without an account (send it back as X-Order-Token).
+ * this order without an account (send it back as X-Order-Token). With an activationToken the order buys a plan for
+ * that card (the quote's errors too); once paid the card carries the plan (fulfilment 'plan_ready').
  */
 export const createOrder = defineEndpoint({
   id: 'createOrder',

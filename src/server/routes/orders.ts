@@ -8,6 +8,7 @@ import { createOrder } from '../services/orders';
 import { idempotencyKeyOf } from '../services/ordersIdempotency';
 import { findOrderFor, orderData } from '../services/ordersView';
 import { computeQuote } from '../services/quote';
+import { cardForPurchase } from '../services/ordersActivation';
 
 /** Logged in or not: an optional session that the buyer's own pages send along. */
 export const customerIdOf = (ctx: Pick<RouteContext<never>, 'session'>): number | null => {
@@ -26,9 +27,15 @@ export const orderReaderOf = (ctx: Pick<RouteContext<never>, 'session' | 'header
 export function orderRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.quote, async (ctx) => {
     const { body } = ctx;
+    const planId = body.planId ?? null;
+    const globalPackId = body.globalPackId ?? null;
+    // A plan for a card being activated: nothing is shipped.
+    const activation = body.activationToken
+      ? await cardForPurchase(deps, body.activationToken, { planId, globalPackId, simType: body.simType, simCount: body.simCount })
+      : null;
     const { quote } = await computeQuote(deps, {
-      planId: body.planId ?? null, globalPackId: body.globalPackId ?? null, months: body.months, simType: body.simType,
-      simCount: body.simCount, shippingCountry: body.shippingCountry ?? null, shippingMethod: body.shippingMethod,
+      planId, globalPackId, months: body.months, simType: body.simType, simCount: body.simCount,
+      shippingCountry: activation ? null : body.shippingCountry ?? null, shippingMethod: activation ? 'standard' : body.shippingMethod,
       taxAddress: body.taxAddress ?? null, taxZipField: 'taxAddress.zip',
       couponCode: body.couponCode, referralCode: body.referralCode,
     }, customerIdOf(ctx));

@@ -23,8 +23,8 @@ export function greetingName(lang: Language, s: OrderRow['shipping']): string {
 
 export interface OrderLinks { order: string; tracking: string; activation: string }
 
-export const orderLinks = (site: string, order: Pick<OrderRow, 'orderNo' | 'email'>): OrderLinks => ({
-  order: `${site}/plans/bundleResult/${encodeURIComponent(order.orderNo)}`,
+export const orderLinks = (site: string, order: Pick<OrderRow, 'orderNo' | 'email'> & { activationIccid?: string | null }): OrderLinks => ({
+  order: `${site}/${order.activationIccid ? 'activation' : 'plans'}/bundleResult/${encodeURIComponent(order.orderNo)}`,
   tracking: `${site}/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email })}`,
   activation: `${site}/activation/first`,
 });
@@ -51,25 +51,54 @@ function summaryRows(lang: Language, order: OrderRow, iccids: string[]): [string
     [r('orderNo'), order.orderNo],
     [r(order.kind === 'global' ? 'pack' : 'plan'), order.planName],
     [r('months'), r('monthsValue', { count: order.months })],
-    [r('sims'), r('simsValue', { count: order.simCount, type: t(lang, `messages:email.simType.${order.simType}`) })],
-    ...iccids.map((iccid, i): [string, string] => [r('iccid', { index: i + 1 }), iccid]),
+    ...(order.activationIccid
+      ? [[r('card'), order.activationIccid] as [string, string]]
+      : [
+        [r('sims'), r('simsValue', { count: order.simCount, type: t(lang, `messages:email.simType.${order.simType}`) })] as [string, string],
+        ...iccids.map((iccid, i): [string, string] => [r('iccid', { index: i + 1 }), iccid]),
+      ]),
     [r('autoRenew'), r(order.autoRenew ? 'on' : 'off')],
     [r('planCost'), m(order.planCostCents)],
   ];
   if (order.multiMonthDiscountCents > 0) rows.push([r('multiMonthDiscount'), `-${m(order.multiMonthDiscountCents)}`]);
   if (order.couponCode) rows.push([r('codeDiscount', { code: order.couponCode }), `-${m(order.discountCents)}`]);
   if (order.referralCode) rows.push([r('referralCode'), order.referralCode]);
-  if (order.simType === 'physical') {
+  if (order.simType === 'physical' && !order.activationIccid) {
     rows.push([r(order.shippingMethod === 'express' ? 'shippingExpress' : 'shippingStandard'), order.shippingFeeCents ? m(order.shippingFeeCents) : r('free')]);
   }
   rows.push([r('tax'), m(order.taxCents)], [r('total'), m(order.payAmountCents)]);
   return rows;
 }
 
+/**
+ * Issue 4: the plan bought for a card being activated is on the card; nothing is shipped or sent: the customer goes
+ * on with the activation.
+ */
+function activationPlanBlocks(order: OrderRow, links: OrderLinks, k: (key: string, vars?: Record<string, string | number>) => string): Block[] {
+  return [
+    { kind: 'heading', text: k('activationTitle') },
+    { kind: 'paragraph', text: k('activationNext', { last4: (order.activationIccid ?? '').slice(-4) }) },
+    { kind: 'link', href: links.activation, label: k('continueActivation') },
+    { kind: 'link', href: links.order, label: k('viewOrder') },
+  ];
+}
+
 /** `iccids`: the order's SIMs, in the order the eSIM emails number them. */
 export function confirmationEmail(order: OrderRow, links: OrderLinks, paidAt: Date, iccids: string[]): Email {
   const lang = orderLanguage(order);
   const k = (key: string, vars?: Record<string, string | number>) => t(lang, `messages:email.order.${key}`, vars);
+  if (order.activationIccid) {
+    return {
+      subject: k('subject', { orderNo: order.orderNo }),
+      greetingName: greetingName(lang, order.shipping),
+      blocks: [
+        { kind: 'paragraph', text: k('intro', { amount: money(lang, order.payAmountCents), date: dateTime(lang, paidAt) }) },
+        { kind: 'heading', text: k('summaryTitle') },
+        { kind: 'rows', rows: summaryRows(lang, order, iccids) },
+        ...activationPlanBlocks(order, links, k),
+      ],
+    };
+  }
   const next: Block[] = order.simType === 'esim'
     ? [{ kind: 'paragraph', text: k('esimNext', { count: order.simCount }) }]
     : [

@@ -9,6 +9,8 @@
  * 3. an eSIM order: a profile per SIM from the SM-DP+ (idempotent on the ICCID). When the SM-DP+ cannot give one,
  *    the order becomes 'esim_failed' (the payment stands: spec section 8, "payment succeeded but eSIM allocation
  *    failed"), the buyer is told once by email, and the job fails so the runner tries again later.
+ * An order for a card being activated (issue 4) creates, ships and allocates nothing: the card got its plan when the
+ * order was paid; this job sends the confirmation email, which says the plan is ready to activate.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
@@ -36,6 +38,10 @@ async function ensureSims(deps: Deps, job: Job, orderNo: string): Promise<{ orde
     const tx = trx as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
     if (!order || order.status !== 'paid') return null;
+    if (order.activationIccid) {
+      await enqueueJob(tx, emailJob('orderConfirmation', orderNo, deps.clock.now()));
+      return { order, codes: null };
+    }
     const existing = await tx.select({ iccid: sims.iccid }).from(sims).where(eq(sims.orderId, order.id)).limit(1);
     if (existing.length) return { order, codes: codesOf(job) };
     const now = deps.clock.now();
@@ -121,6 +127,6 @@ export async function fulfilOrder(deps: Deps, job: Job): Promise<JobOutcome> {
   const orderNo = String(job.payload.orderNo ?? '');
   const step = await ensureSims(deps, job, orderNo);
   // Not paid (or no such order): nothing to fulfil. Payment enqueues this job only with the paid mark, so this is a stray.
-  if (!step) return { payload: { orderNo } };
+  if (!step || step.order.activationIccid) return { payload: { orderNo } };
   return step.order.simType === 'physical' ? requestShipment(deps, step.order, step.codes) : allocateEsims(deps, step.order, step.codes);
 }

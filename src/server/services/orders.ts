@@ -11,6 +11,7 @@ import { orders, type BillingAddress, type ShippingInfo } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { requestHash } from './ordersIdempotency';
 import { computeQuote, type TaxAddress } from './quote';
+import { cardForPurchase } from './ordersActivation';
 import { hmac, sha256 } from './secrets';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -27,9 +28,12 @@ export const newOrderNo = (): string =>
 export const orderTokenFor = (pepper: string, orderNo: string, key: string): string => hmac(pepper, `order-token:${orderNo}:${key}`);
 export const orderTokenHash = (token: string): string => sha256(token);
 
-/** For a physical SIM with "billing same as shipping", the shipping address is the billing address. */
+/** A physical SIM is posted, unless it is the card being activated (already in the buyer's hands). */
+const posted = (form: CheckoutFormParsed): boolean => form.simType === 'physical' && !form.activationToken;
+
+/** For a posted SIM with "billing same as shipping", the shipping address is the billing address. */
 export function billingOf(form: CheckoutFormParsed): BillingAddress {
-  if (form.billingSameAsShipping && form.simType === 'physical') {
+  if (form.billingSameAsShipping && posted(form)) {
     const s = form.shipping;
     return { country: s.country, address1: s.address1!, address2: s.address2, city: s.city!, state: s.state!, zip: s.zip! };
   }
@@ -38,7 +42,7 @@ export function billingOf(form: CheckoutFormParsed): BillingAddress {
 
 /** "Tax address = billing address when in the US, else the US shipping address, else no tax." */
 export function taxAddressOf(form: CheckoutFormParsed, billing: BillingAddress): { address: TaxAddress | null; field: string } {
-  const billingIsShipping = form.billingSameAsShipping && form.simType === 'physical';
+  const billingIsShipping = form.billingSameAsShipping && posted(form);
   if (billing.country === 'US') return { address: billing, field: billingIsShipping ? 'shipping.zip' : 'billing.zip' };
   const s = form.shipping;
   if (s.country === 'US' && s.state && s.zip) return { address: { country: 'US', state: s.state, zip: s.zip }, field: 'shipping.zip' };
@@ -65,17 +69,23 @@ export async function createOrder(deps: Deps, input: CreateOrderInput): Promise<
   const earlier = await findByKey(deps, key);
   if (earlier) return replay(earlier, hash, pepper, key);
 
+  const planId = form.planId ?? null;
+  const globalPackId = form.globalPackId ?? null;
+  const card = form.activationToken
+    ? await cardForPurchase(deps, form.activationToken, { planId, globalPackId, simType: form.simType, simCount: form.simCount })
+    : null;
   const billing = billingOf(form);
   const tax = taxAddressOf(form, billing);
   const { quote, product } = await computeQuote(deps, {
-    planId: form.planId ?? null, globalPackId: form.globalPackId ?? null, months: form.months, simType: form.simType,
-    simCount: form.simCount, shippingCountry: form.simType === 'physical' ? form.shipping.country : null,
-    shippingMethod: form.shippingMethod, taxAddress: tax.address, taxZipField: tax.field,
+    planId, globalPackId, months: form.months, simType: form.simType,
+    simCount: form.simCount, shippingCountry: posted(form) ? form.shipping.country : null,
+    shippingMethod: posted(form) ? form.shippingMethod : 'standard', taxAddress: tax.address, taxZipField: tax.field,
     couponCode: form.couponCode, referralCode: form.referralCode,
   }, customerId);
 
   const now = deps.clock.now();
-  const shipping: ShippingInfo = { ...form.shipping };
+  // Nothing is posted for a card being activated: only the buyer's contact details are kept.
+  const shipping: ShippingInfo = card ? { ...form.shipping, address1: null, address2: null, city: null, state: null, zip: null } : { ...form.shipping };
   for (let attempt = 0; attempt < 4; attempt++) {
     const orderNo = newOrderNo();
     const orderToken = orderTokenFor(pepper, orderNo, key);
@@ -89,7 +99,7 @@ export async function createOrder(deps: Deps, input: CreateOrderInput): Promise<
         couponCode: quote.couponCode, discountCents: quote.codeDiscountCents, referralCode: quote.referralCode,
         shippingMethod: quote.shippingMethod, shippingFeeCents: quote.shippingCents, taxRateBps: quote.taxRateBps,
         taxCents: quote.taxCents, payAmountCents: quote.totalCents, autoRenew: form.autoRenew, channel: form.channel,
-        reasons: form.reasons, email: form.shipping.email, lang: input.lang, shipping, billing,
+        reasons: form.reasons, email: form.shipping.email, lang: input.lang, shipping, billing, activationIccid: card?.iccid ?? null,
         createdAt: now, updatedAt: now,
       }).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
       if (created) return { order: created, orderToken };

@@ -27,7 +27,8 @@ export async function findOrderFor(deps: Deps, orderNo: string, reader: OrderRea
 
 export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: number | null): Promise<OrderData> {
   const [orderSims, payMethods] = await Promise.all([
-    deps.db.select().from(sims).where(eq(sims.orderId, order.id)).orderBy(sims.iccid),
+    // A plan bought for a card being activated: that card's status is the order's.
+    deps.db.select().from(sims).where(order.activationIccid ? eq(sims.iccid, order.activationIccid) : eq(sims.orderId, order.id)).orderBy(sims.iccid),
     payMethodsFor(deps, viewerCustomerId),
   ]);
   const s = order.shipping;
@@ -46,8 +47,9 @@ export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: n
       country: s.country, firstNameEn: s.firstNameEn, lastNameEn: s.lastNameEn, address1: s.address1 ?? null,
       address2: s.address2 ?? null, city: s.city ?? null, state: s.state ?? null, zip: s.zip ?? null,
     },
+    activationIccid: order.activationIccid,
     payMethods,
-    esims: orderSims.filter((sim) => sim.simType === 'esim' && sim.smdpAddress && sim.matchingId && sim.qrExpiresAt).map((sim) => ({
+    esims: orderSims.filter((sim) => sim.orderId === order.id && sim.simType === 'esim' && sim.smdpAddress && sim.matchingId && sim.qrExpiresAt).map((sim) => ({
       iccid: sim.iccid, lpa: `LPA:1$${sim.smdpAddress}$${sim.matchingId}`, qrExpiresAt: sim.qrExpiresAt!.toISOString(),
     })),
   };

@@ -14,6 +14,7 @@ import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './payme
 import { cardColumns, paymentById, type PaymentRow } from './paymentsView';
 import { saveCard } from './savedCards';
 import type { OrderRow } from './orders';
+import { cardTakenByAnotherOrder, givePlanToCard } from './ordersActivation';
 
 export const FULFIL_JOB = 'order.fulfil';
 
@@ -30,10 +31,14 @@ async function lockPayment(tx: Db, id: number): Promise<PaymentRow> {
   return row;
 }
 
-/** Marks the order paid and enqueues its fulfilment in the caller's transaction (decision 0006). */
+/**
+ * Marks the order paid and enqueues its fulfilment in the caller's transaction (decision 0006). An order for a card
+ * being activated gives the card its plan in this same transaction.
+ */
 export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
   await tx.update(orders).set({ status: 'paid', payMethod: method, paidAt: now, failureCode: null, updatedAt: now })
     .where(eq(orders.id, order.id));
+  await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }
 
@@ -60,9 +65,12 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     if (p.status === 'succeeded' || p.failureCode === REFUND_PENDING || p.failureCode === REFUNDED) return 'already' as const;
     const card = details.card;
     const providerPaymentId = details.providerPaymentId ?? p.providerPaymentId;
-    if (order.status === 'paid') {
+    // Two orders for one card being activated, paid together: the card has its plan, this order is closed and given back.
+    const cardTaken = order.status !== 'paid' && await cardTakenByAnotherOrder(tx, order);
+    if (order.status === 'paid' || cardTaken) {
       await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns(card), nextCheckAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
+      if (cardTaken) await tx.update(orders).set({ status: 'cancelled', failureCode: 'activationPlanExists', updatedAt: now }).where(eq(orders.id, order.id));
       return 'duplicate' as const;
     }
     const savedCardId = details.save && card

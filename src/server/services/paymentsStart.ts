@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from './orders';
 import { lockOrder } from './paymentsSettle';
+import { assertOrderCardPayable } from './ordersActivation';
 import { cardColumns, paymentByKey, type PaymentRow } from './paymentsView';
 import { RECONCILE_GRACE_MS } from './paymentsKeys';
 
@@ -50,6 +51,7 @@ export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Pro
     const earlier = await paymentByKey(tx, a.key);
     if (earlier) return { existing: sameAttempt(earlier, a.requestHash) };
     assertPayable(order);
+    await assertOrderCardPayable(tx, order);
     const [created] = await tx.insert(payments).values({
       payableKind: 'order', payableRef: order.orderNo, customerId: a.customerId, method: a.method, idempotencyKey: a.key,
       requestHash: a.requestHash, amountCents: order.payAmountCents, status: 'pending', provider: a.provider,
@@ -81,6 +83,7 @@ export async function settleInOneTransaction(
     const earlier = await paymentByKey(tx, pay.key);
     if (earlier) return { payment: sameAttempt(earlier, pay.requestHash), replay: true };
     assertPayable(locked);
+    await assertOrderCardPayable(tx, locked);
     return { payment: await settle(tx, locked, now), replay: false };
   });
 }

@@ -37,5 +37,5 @@ export const order = (over: Partial<OrderData> = {}): OrderData => ({
   fulfilment: 'pending', activationStatus: 'inactive', logisticsStatus: 'not_shipped', carrier: null, trackingNumber: null, sentAt: null,
   paidAt: null, createdAt: '2026-11-22T08:00:00.000Z',
   shipping: { country: 'US', firstNameEn: 'Mei', lastNameEn: 'Lin', address1: null, address2: null, city: null, state: null, zip: null },
-  payMethods: ['bank_card', 'wechat_pay'], esims: [], ...over,
+  activationIccid: null, payMethods: ['bank_card', 'wechat_pay'], esims: [], ...over,
 });
