@@ -121,6 +121,30 @@ export const portNeedsInformation = (a: ActivationView | null): boolean => a?.po
 const portDraftOf = (a: ActivationView | null): PortDraft =>
   a?.portIn ? { ...emptyPort(), carrier: a.portIn.carrier, msisdn: a.portIn.msisdn, accountZip: a.portIn.accountZip } : emptyPort();
 
+/** The activation an answer carries (activationSubmit wraps it with the login). */
+const answeredView = (event: unknown): ActivationView | null => {
+  const out = outputOf<ActivationView | { activation: ActivationView }>(event);
+  if (!out) return null;
+  return 'activation' in out ? out.activation : out;
+};
+
+/**
+ * Where an answer about the activation leads on step 3: the port needs information, the line or the port is still in
+ * progress (asked again shortly), or all is settled.
+ */
+const followAnswer = (actions: string[], why: string) => [
+  { guard: 'answerNeedsInformation', target: '#activation.third.portInfoRequired', actions, description: `${why} Issue 4: "information required (wrong account number, wrong PIN, name or zip mismatch ...: the reason shown as the carrier gives it)".` },
+  { guard: 'answerInProgress', target: '#activation.third.waiting', actions, description: `${why} Activating, or the port still pending: the page asks again shortly.` },
+  { target: '#activation.third.settled', actions, description: `${why} Activated (and the number ported), or the port declined.` },
+] as never;
+
+/** Spec section 4: "Activation: ICCID and code, then plan, pay, done": the card an answer carries decides what comes next. */
+const routeByCard = (actions: string[], why: string) => [
+  { guard: 'cardHasActivation', target: '#activation.loadingActivation', actions, description: `${why} An activation was already submitted for this card: step 3 shows it.` },
+  { guard: 'cardHasNoPlan', target: '#activation.needsPlan', actions, description: `${why} Spec section 8: "current ICCID has no plan": the customer chooses and pays a plan first (/activation/propagate).` },
+  { target: '#activation.second', actions, description: `${why} Step 2: /activation/second (US card bought online), /activation/secondOffline (from a dealer), /activation/global/second (the global data SIM).` },
+] as never;
+
 const scopeOf = (c: ActivationContext) => ({ kind: c.card?.kind ?? 'us', loggedIn: c.loggedIn });
 
 export const activationMachine = setup({
@@ -149,8 +173,8 @@ export const activationMachine = setup({
     resumesCard: ({ event }) => event.type === 'activation.open' && event.resume?.version === ACTIVATION_RESUME_VERSION
       && Boolean(event.resume.activationToken),
     simFormIsValid: ({ event }) => event.type === 'sim.check' && isEmpty(simProblems(event)),
-    cardHasActivation: ({ context }) => Boolean(context.card?.activationId),
-    cardHasNoPlan: ({ context }) => context.card?.plan === null,
+    cardHasActivation: ({ event }) => Boolean(outputOf<ActivationSim>(event)?.activationId),
+    cardHasNoPlan: ({ event }) => outputOf<ActivationSim>(event)?.plan === null,
     hasActivationId: ({ context }) => context.activationId !== null,
     areaCodeIsValid: ({ context, event }) => event.type === 'numbers.search' && context.card?.kind === 'us' && areaCodeIsValid(event.areaCode),
     formIsValid: ({ context, event }) => event.type === 'activation.submit' && isEmpty(formProblems(event.draft, scopeOf(context))),
@@ -159,8 +183,8 @@ export const activationMachine = setup({
     tokenHasExpired: ({ event }) => codeOf(event).code === 'activationTokenInvalid',
     usernameWasTaken: ({ event }) => codeOf(event).code === 'usernameTaken',
     portIsNotCorrectable: ({ event }) => codeOf(event).code === 'portInNotCorrectable',
-    portNeedsInformation: ({ context }) => portNeedsInformation(context.activation),
-    stillInProgress: ({ context }) => inProgress(context.activation),
+    answerNeedsInformation: ({ event }) => portNeedsInformation(answeredView(event)),
+    answerInProgress: ({ event }) => inProgress(answeredView(event)),
     statusChecksLeft: ({ context }) => context.statusChecks < STATUS_MAX_CHECKS,
     correctionIsValid: ({ event }) => event.type === 'portIn.submit' && isEmpty(portProblems(event.port)),
   },
@@ -301,7 +325,7 @@ export const activationMachine = setup({
           invoke: {
             id: 'checkSim', src: 'checkSim',
             input: ({ context }) => ({ iccid: normalIccid(context.sim.iccid), activationCode: context.sim.activationCode.trim(), collected: context.sim.collected as SimCollected }),
-            onDone: { target: '#activation.routing', actions: 'keepCheckedCard', description: 'The customer holds the card: its token carries the ICCID to the next steps.' },
+            onDone: routeByCard(['keepCheckedCard'], 'The customer holds the card: its token carries the ICCID to the next steps.'),
             onError: { target: 'editing', actions: 'showProblem', description: 'Spec section 8: "120014 card already activated; 120015, 120016 order not found, re-check; 120017 order info wrong; 120018 SIM expired; 120019 activation code incorrect; 120020 SIM activating, wait; 120021 enter correct ICCID; 120022 not an offline-collected card; 120023 not an online-collected card": a warning dialog with the message; what was typed is kept.' },
           },
         },
@@ -314,7 +338,7 @@ export const activationMachine = setup({
       invoke: {
         id: 'loadCard', src: 'loadCard',
         input: ({ context }) => ({ activationToken: context.activationToken ?? '' }),
-        onDone: { target: 'routing', actions: 'keepCard', description: 'The card decides the step shown.' },
+        onDone: routeByCard(['keepCard'], 'The card as it is now decides the step shown.'),
         onError: [
           { guard: 'tokenHasExpired', target: 'first', actions: ['forgetCard', 'noticeTokenExpired'], description: 'The token lasts 7 days: the customer proves the card again at step 1.' },
           { target: 'unavailable', actions: 'showProblem', description: 'The card could not be read this time; nothing is lost.' },
@@ -328,7 +352,7 @@ export const activationMachine = setup({
       invoke: {
         id: 'loadActivation', src: 'loadStatus',
         input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken }),
-        onDone: { target: 'third', actions: ['keepStatus', 'restartStatusChecks'], description: 'Step 3 shows the activation.' },
+        onDone: followAnswer(['keepStatus', 'restartStatusChecks'], 'Step 3 shows the activation.'),
         onError: [
           { guard: 'tokenHasExpired', target: 'first', actions: ['forgetCard', 'noticeTokenExpired'], description: 'The token lasts 7 days: the activation goes on; its state shows in /personal and the emails.' },
           { target: 'unavailable', actions: 'showProblem', description: 'The activation could not be read this time; nothing is lost.' },
@@ -345,15 +369,6 @@ export const activationMachine = setup({
         ],
         'sim.forget': { target: 'first', actions: 'startOver', description: 'The customer starts again with another card.' },
       },
-    },
-
-    routing: {
-      description: 'Spec section 4: "Activation: ICCID and code, then plan, pay, done": the card decides what comes next.',
-      always: [
-        { guard: 'cardHasActivation', target: 'loadingActivation', description: 'An activation was already submitted for this card: step 3 shows it.' },
-        { guard: 'cardHasNoPlan', target: 'needsPlan', description: 'Spec section 8: "current ICCID has no plan": the customer chooses and pays a plan first (/activation/propagate).' },
-        { target: 'second', description: 'Step 2: /activation/second (US card bought online), /activation/secondOffline (from a dealer), /activation/global/second (the global data SIM).' },
-      ],
     },
 
     needsPlan: {
@@ -415,7 +430,7 @@ export const activationMachine = setup({
               invoke: {
                 id: 'submit', src: 'submit',
                 input: ({ context }) => ({ activationToken: context.activationToken ?? '', form: toFormBody(context.draft, scopeOf(context)) }),
-                onDone: { target: '#activation.third', actions: 'keepSubmitted', description: 'Spec section 2 step 3: "success with referral sharing".' },
+                onDone: followAnswer(['keepSubmitted'], 'Spec section 2 step 3: "success with referral sharing".'),
                 onError: [
                   { guard: 'numberWasTaken', target: 'editing', actions: ['forgetPickedNumber', 'searchNumbersAgain'], description: 'Someone took the picked number meanwhile: the customer picks another from a fresh list.' },
                   { guard: 'cardWasTaken', target: '#activation.loadingCard', actions: 'noticeCardTaken', description: 'Spec section 8 120014 / 120020: the card was activated meanwhile (another tab): it is read again and its activation shown.' },
@@ -432,19 +447,11 @@ export const activationMachine = setup({
 
     third: {
       description: 'Spec section 2 step 3 (/activation/third, /activation/global/third): "success with referral sharing"; section 4: "takes effect within 5 minutes to 24 hours. eSIM QR by email in about 5 minutes; porting 12-24 hours (up to 24 hours stated)".',
-      initial: 'deciding',
+      initial: 'waiting',
       on: {
         'activation.another': { target: 'first', actions: 'startOver', description: 'The customer activates another card.' },
       },
       states: {
-        deciding: {
-          description: 'Where the activation and its port-in stand decides what the page does.',
-          always: [
-            { guard: 'portNeedsInformation', target: 'portInfoRequired', description: 'Issue 4: "information required (wrong account number, wrong PIN, name or zip mismatch ...: the reason shown as the carrier gives it)".' },
-            { guard: 'stillInProgress', target: 'waiting', description: 'Activating, or the port still pending: the page asks again shortly.' },
-            { target: 'settled', description: 'Activated (and the number ported), or the port declined.' },
-          ],
-        },
         waiting: {
           description: 'Spec section 4: "takes effect within 5 minutes to 24 hours": the page asks again after 5 s, then twice as long each time, at most a minute apart.',
           after: {
@@ -459,8 +466,8 @@ export const activationMachine = setup({
           invoke: {
             id: 'loadStatus', src: 'loadStatus',
             input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken }),
-            onDone: { target: 'deciding', actions: 'keepStatus', description: 'The page shows the new state.' },
-            onError: { target: 'deciding', description: 'Not read this time: the page shows what it last knew and asks again.' },
+            onDone: followAnswer(['keepStatus'], 'The page shows the new state.'),
+            onError: { target: 'waiting', description: 'Not read this time: the page shows what it last knew and asks again.' },
           },
         },
         stoppedAsking: {
@@ -485,7 +492,7 @@ export const activationMachine = setup({
           invoke: {
             id: 'correctPortIn', src: 'correctPortIn',
             input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: context.port }),
-            onDone: { target: 'deciding', actions: ['keepStatus', 'forgetCorrectionSecrets', 'restartStatusChecks', 'noticePortCorrected'], description: 'Issue 4 "resubmitted": the port goes on; the page follows it.' },
+            onDone: followAnswer(['keepStatus', 'forgetCorrectionSecrets', 'restartStatusChecks', 'noticePortCorrected'], 'Issue 4 "resubmitted": the port goes on with the corrected details.'),
             onError: [
               { guard: 'portIsNotCorrectable', target: 'checking', actions: 'showProblem', description: 'The port no longer waits for corrections (it moved on meanwhile): its state is read again.' },
               { target: 'portInfoRequired', actions: 'showProblem', description: 'The gateway refused the correction or could not be reached: the message says why; what was typed is kept.' },

@@ -7,6 +7,7 @@ import type { ChartModel } from './toolkit/paths';
 import { checkoutModel } from './models/checkout';
 import { paymentModel } from './models/payment';
 import { trackingModel } from './models/tracking';
+import { activationModel } from './models/activation';
 import { shipmentModel } from './models/shipment';
 import { simLifecycleModel } from './models/simLifecycle';
 import { portInModel } from './models/portIn';
@@ -91,6 +92,7 @@ export const models: Record<string, ChartModel> = {
   checkout: checkoutModel,
   payment: paymentModel,
   tracking: trackingModel,
+  activation: activationModel,
   shipment: shipmentModel,
   simLifecycle: simLifecycleModel,
   portIn: portInModel,
