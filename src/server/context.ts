@@ -25,6 +25,10 @@ export interface GatewayConfig {
   jobs?: 'auto' | 'manual';
   /** Logistics sandbox: how long after the order a parcel ships (ms). */
   shipDelayMs?: number;
+  /** Network sandbox: how long provisioning a line takes (ms). */
+  networkDelayMs?: number;
+  /** Network sandbox: how long the losing carrier takes to answer a port-in or its correction (ms). */
+  portDelayMs?: number;
   /** The payment sandbox's port: the CSP lets pages load its SDK and frame its card form there, on the page's own host. */
   paymentsPort?: number;
   /**

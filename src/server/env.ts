@@ -21,6 +21,10 @@ export const envSchema = z.object({
   PAYMENTS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Logistics sandbox: seconds from a paid order to its parcel shipping. */
   SHIP_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(120),
+  /** Network sandbox: seconds from an activation to its line being provisioned. */
+  NETWORK_DELAY_SECONDS: z.coerce.number().int().min(0).max(2 * 86_400).default(5),
+  /** Network sandbox: seconds before the losing carrier answers a port-in request or its correction. */
+  PORT_DELAY_SECONDS: z.coerce.number().int().min(0).max(2 * 86_400).default(15),
   /** WeChat Pay sandbox: how many times each payment notification is delivered (the real one may send it twice). */
   WECHAT_NOTIFY_COPIES: z.coerce.number().int().min(1).max(10).default(2),
   /** WeChat Pay sandbox: seconds between the phone paying and the first notification (a late one). */

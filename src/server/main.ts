@@ -28,7 +28,10 @@ async function main() {
     port: env.PORT,
     paymentsPort: env.PAYMENTS_PORT,
     host: env.HOST,
-    config: { shipDelayMs: env.SHIP_DELAY_SECONDS * 1000, rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE },
+    config: {
+      shipDelayMs: env.SHIP_DELAY_SECONDS * 1000, rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      networkDelayMs: env.NETWORK_DELAY_SECONDS * 1000, portDelayMs: env.PORT_DELAY_SECONDS * 1000,
+    },
     wechatNotifications: { copies: env.WECHAT_NOTIFY_COPIES, firstDelayMs: env.WECHAT_NOTIFY_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

@@ -59,6 +59,8 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       db: database.db, clock, host: opts.host,
       paymentsPort: opts.paymentsPort ?? (opts.port === 0 ? 0 : opts.port + 1),
       shipDelayMs: opts.config?.shipDelayMs,
+      networkDelayMs: opts.config?.networkDelayMs,
+      portDelayMs: opts.config?.portDelayMs,
       payments: { notifications: opts.wechatNotifications },
     });
     const app = await buildApp({

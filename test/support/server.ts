@@ -106,6 +106,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // log stream, the payment sandbox writes its lines there too, so tests can check neither logs a card.
   const sandboxes = await startSandboxes({
     db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs,
+    networkDelayMs: config.networkDelayMs, portDelayMs: config.portDelayMs,
     payments: { notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent' },
   });
   const paymentsPort = Number(new URL(sandboxes.paymentsUrl).port);

@@ -1,6 +1,6 @@
 /**
  * Starts every external service's sandbox the gateway needs: the payment providers on their own origin, and
- * the tax, logistics and SM-DP+ sandboxes in process (state in the database). Used by start.ts and the tests.
+ * the tax, logistics, SM-DP+ and network sandboxes in process (state in the database). Used by start.ts and the tests.
  */
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -9,6 +9,7 @@ import { startPaymentSandbox, type PaymentSandboxOptions } from './payments/sand
 import { createTaxSandbox } from './taxSandbox';
 import { createLogisticsSandbox } from './logisticsSandbox';
 import { createSmdpSandbox } from './smdpSandbox';
+import { createNetworkSandbox } from './networkSandbox';
 
 /** Default delay before the logistics sandbox ships a parcel: short, so a person trying the product sees it. */
 export const DEFAULT_SHIP_DELAY_MS = 2 * 60_000;
@@ -17,6 +18,8 @@ export interface Sandboxes { adapters: Adapters; paymentsUrl: string; close(): P
 
 export async function startSandboxes(opts: {
   db: Db; clock: Clock; paymentsPort: number; host?: string; shipDelayMs?: number;
+  /** Network sandbox: provisioning and port-in answers after these delays (its defaults when absent). */
+  networkDelayMs?: number; portDelayMs?: number;
   /** Payment sandbox settings beyond its port (tests: WeChat notifications sent only when asked). */
   payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream'>;
 }): Promise<Sandboxes> {
@@ -27,6 +30,7 @@ export async function startSandboxes(opts: {
       tax: createTaxSandbox(),
       logistics: createLogisticsSandbox({ db: opts.db, clock: opts.clock, shipDelayMs: opts.shipDelayMs ?? DEFAULT_SHIP_DELAY_MS }),
       smdp: createSmdpSandbox({ db: opts.db, clock: opts.clock }),
+      network: createNetworkSandbox({ db: opts.db, clock: opts.clock, networkDelayMs: opts.networkDelayMs, portDelayMs: opts.portDelayMs }),
     },
     paymentsUrl: payments.url,
     close: () => payments.close(),
