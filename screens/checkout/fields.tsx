@@ -40,7 +40,7 @@ export function TextInput(props: {
   value: string;
   onChange: (value: string) => void;
   errors: Text[];
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date';
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel' | 'text' | 'email';
   hint?: string;

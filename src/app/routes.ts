@@ -68,6 +68,7 @@ export interface AppRoute {
 export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>> = {
   checkout: () => import('../../screens/checkout/CheckoutLayout'),
   tracking: () => import('../../screens/tracking/TrackingLayout'),
+  activation: () => import('../../screens/activation/ActivationLayout'),
 };
 
 const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
@@ -115,12 +116,12 @@ export const ROUTES: AppRoute[] = [
   }),
 
   route('/activation', 'activation', { redirect: '/activation/first' }),
-  later('/activation/first', 'activation', 4),
-  later('/activation/second', 'activation', 4),
-  later('/activation/secondOffline', 'activation', 4),
-  later('/activation/third', 'activation', 4),
-  later('/activation/global/second', 'activation', 4),
-  later('/activation/global/third', 'activation', 4),
+  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation' }),
+  route('/activation/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
+  route('/activation/secondOffline', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
+  route('/activation/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
+  route('/activation/global/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
+  route('/activation/global/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
   later('/activation/propagate', 'activation', 4),
   later('/activation/bundleForm', 'bundleForm', 4),
   later('/activation/bundleResult/:orderNo', 'orderResult', 4),

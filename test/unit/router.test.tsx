@@ -48,7 +48,7 @@ describe('router: guards and redirects of spec section 2', () => {
 
   it('unknown paths and unserved routes go to /404', async () => {
     expect(await settle('/no/such/page')).toBe('/404');
-    expect(await settle('/activation/first')).toBe('/404');
+    expect(await settle('/helpSupport/commonProblem')).toBe('/404');
   });
 
   it('plan detail routes are slugs ending in -plan: anything else goes to /404', async () => {
@@ -77,9 +77,9 @@ describe('router: wizard layout routes', () => {
         { path: '/t/one', flags, metaInfo, screen, flow: 'tracking' },
         { path: '/b', flags, metaInfo, screen },
         { path: '/t/two', flags, metaInfo, screen, flow: 'tracking' },
-        { path: '/c/one', flags, metaInfo, screen, flow: 'activation' },
+        { path: '/c/one', flags, metaInfo, screen, flow: 'checkout' },
       ]);
-      expect(objects.map((o) => o.path ?? o.id)).toEqual(['/a', 'flow:tracking', '/b', '/c/one']);
+      expect(objects.map((o) => o.path ?? o.id)).toEqual(['/a', 'flow:tracking', '/b', 'flow:checkout']);
       expect(objects[1]!.children!.map((c) => c.path)).toEqual(['/t/one', '/t/two']);
     } finally {
       if (saved) FLOW_LAYOUTS.tracking = saved; else delete FLOW_LAYOUTS.tracking;

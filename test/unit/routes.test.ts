@@ -50,7 +50,11 @@ describe('route table (spec section 2)', () => {
       expect(ways, r.path).toBe(1);
     }
     expect(isServed(byPath('/plans/global'))).toBe(true);
-    expect(byPath('/activation/first').servedBy).toBe(4);
+    for (const p of ['/activation/first', '/activation/second', '/activation/secondOffline', '/activation/third', '/activation/global/second', '/activation/global/third']) {
+      expect(byPath(p).flow, p).toBe('activation');
+      expect(isServed(byPath(p)), p).toBe(true);
+    }
+    expect(byPath('/helpSupport/commonProblem').servedBy).toBe('later');
   });
 
   it('sets the flags the spec names', () => {

@@ -1,0 +1,64 @@
+/**
+ * /activation/first, step 1 (spec section 2): the ICCID and the 6-digit activation code, and where the card was
+ * bought (online, or from a store/dealer). Catalogue codes 120014-120023 show in a warning dialog with one button
+ * (spec section 8) and stay written under the form; what was typed is kept.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showDialog } from '../../src/app/feedback';
+import { FORM_ERROR_ID } from '../checkout/ConfirmSection';
+import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../checkout/fields';
+import { useText } from '../checkout/text';
+import { useFocusFirstError } from '../checkout/useFocusFirstError';
+import { connectFirst } from './activation.connect';
+import { ChinaPhoneEsimNotice } from './parts';
+import { useActivation } from './useActivation';
+
+export default function FirstScreen() {
+  const { t } = useTranslation('activation');
+  const text = useText();
+  const { snapshot, send } = useActivation();
+  const view = connectFirst(snapshot, send);
+  useFocusFirstError(view.focusRequest, view.errorFields);
+
+  // One dialog per refused check (a language change must not queue a second one).
+  const shownFor = useRef(0);
+  const problem = view.problem;
+  useEffect(() => {
+    if (!problem?.dialog || shownFor.current === view.focusRequest) return;
+    shownFor.current = view.focusRequest;
+    showDialog({ title: t('first.dialogTitle'), message: [text(problem.message), problem.advice ? text(problem.advice) : ''].filter(Boolean).join(' '), confirmLabel: t('first.dialogOk') });
+  }, [problem, view.focusRequest, t, text]);
+
+  return (
+    <form noValidate onSubmit={(e) => { e.preventDefault(); view.submit(); }} className="space-y-4" aria-busy={view.checking}>
+      {view.notice && <Notice tone="info">{text(view.notice)}</Notice>}
+      <FormSection title={t('first.heading')}>
+        <p className="text-sm text-slate-700">{t('first.intro')}</p>
+        <fieldset disabled={view.checking} className="space-y-4">
+          <ChoiceGroup
+            field="collected" legend={t('first.collected')} value={view.values.collected}
+            options={[
+              { value: 'online', label: t('first.online'), detail: t('first.onlineDetail') },
+              { value: 'offline', label: t('first.offline'), detail: t('first.offlineDetail') },
+            ]}
+            onChange={(v) => view.setField('collected', v)} errors={view.fieldError('collected')} columns="grid-cols-1 sm:grid-cols-2"
+          />
+          <TextInput field="iccid" label={t('first.iccid')} value={view.values.iccid} inputMode="numeric" autoComplete="off" maxLength={24}
+            hint={t('first.iccidHint')} onChange={(v) => view.setField('iccid', v)} errors={view.fieldError('iccid')} />
+          <TextInput field="activationCode" label={t('first.code')} value={view.values.activationCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6}
+            hint={t('first.codeHint')} onChange={(v) => view.setField('activationCode', v)} errors={view.fieldError('activationCode')} />
+        </fieldset>
+        {problem && (
+          <Notice tone="error" id={FORM_ERROR_ID}>
+            <span className="block">{text(problem.message)}</span>
+            {problem.advice && <span className="mt-1 block">{text(problem.advice)}</span>}
+          </Notice>
+        )}
+        <button type="submit" className={primaryButton} disabled={view.checking}>{t(view.checking ? 'first.checking' : 'first.submit')}</button>
+      </FormSection>
+      <ChinaPhoneEsimNotice />
+      <p className="text-sm text-slate-700">{t('first.timing')}</p>
+    </form>
+  );
+}
