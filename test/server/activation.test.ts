@@ -91,7 +91,7 @@ describe.each(testDatabases())('activation step 1 on %s', (_name, databaseUrl) =
       expect(hans.body.code).toBe('validation');
       expect(hans.body.message).toContain('激活码');
       const hant = await checkSim(server, '8901260010000000013', '1111', 'online', 'zh-Hant');
-      expect(hant.body.message).toContain('啟用碼');
+      expect(hant.body.message).toBe('開通碼：開通碼為 6 位數字。');
     });
   });
 

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { endpoints } from '../../src/contract';
 import type { ActivationSim, ActivationView } from '../../src/contract/activation';
-import type { TokenData } from '../../src/contract/auth';
+import type { z } from 'zod';
+import type { tokenData } from '../../src/contract/auth';
 import { orders, plans, sims } from '../../src/server/db/schema';
 import { newIccid, simActivationCodeDigest } from '../../src/server/services/sims';
 import { sixDigitCode } from '../../src/server/services/secrets';
@@ -66,7 +67,7 @@ export function form(number: unknown, over: Record<string, unknown> = {}) {
   };
 }
 
-export interface SubmitAnswer { activation: ActivationView; login: TokenData | null }
+export interface SubmitAnswer { activation: ActivationView; login: z.infer<typeof tokenData> | null }
 
 export const submit = (server: TestServer, activationToken: string, body: Record<string, unknown>, opts: { key?: string; lang?: string; headers?: Record<string, string> } = {}) =>
   call<SubmitAnswer>(server, endpoints.activationSubmit, {

@@ -8,6 +8,7 @@ import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ActivationSim, SimCollected } from '../../contract/activation';
 import type { Deps } from '../context';
 import { activations, globalPacks, orders, plans, sims } from '../db/schema';
+import { activationWindowClosed } from '../../domain/simExpiry';
 import { GatewayError } from '../http/errors';
 import { issueActivationToken, readActivationToken } from './activationToken';
 import { ICCID_PREFIX, simActivationCodeMatches } from './sims';
@@ -17,11 +18,6 @@ export type SimRow = typeof sims.$inferSelect;
 /** "Attempts on one ICCID are limited, so the 6-digit code cannot be guessed": 5 tries, then 15 minutes' wait. */
 export const ACTIVATION_MAX_TRIES = 5;
 export const ACTIVATION_LOCK_MS = 15 * 60 * 1000;
-const DAY_MS = 86_400_000;
-/** Spec section 4: "Physical SIM must be activated within 90 days of purchase; eSIM QR valid 30 days." */
-export const PHYSICAL_ACTIVATION_DAYS = 90;
-export const ESIM_QR_DAYS = 30;
-
 /** The card carries a plan (US) or a data pack (global): without one, "current ICCID has no plan". */
 export const simHasPlan = (sim: SimRow): boolean => sim.planId !== null || sim.globalPackId !== null;
 
@@ -35,15 +31,11 @@ export async function findSim(deps: Pick<Deps, 'db'>, iccid: string): Promise<Si
   return row ?? null;
 }
 
-/** Physical: not activated within 90 days of purchase; eSIM: the QR code is older than 30 days. */
+/** Spec section 4: physical not activated within 90 days of purchase; eSIM QR older than 30 days (src/domain/simExpiry.ts). */
 export function simExpired(sim: SimRow, now: Date): boolean {
-  if (simStatusOf(sim.status) === 'expired') return true;
-  if (simStatusOf(sim.status) !== 'inactive') return false;
-  if (sim.simType === 'esim') {
-    const qrUntil = sim.qrExpiresAt ?? (sim.purchasedAt ? new Date(sim.purchasedAt.getTime() + ESIM_QR_DAYS * DAY_MS) : null);
-    return qrUntil !== null && qrUntil.getTime() < now.getTime();
-  }
-  return sim.purchasedAt !== null && sim.purchasedAt.getTime() + PHYSICAL_ACTIVATION_DAYS * DAY_MS < now.getTime();
+  const status = simStatusOf(sim.status);
+  if (status === 'expired') return true;
+  return status === 'inactive' && activationWindowClosed(sim, now);
 }
 
 const locked = (until: Date, now: Date) => new GatewayError('activationLocked', {
@@ -86,7 +78,7 @@ async function spendTry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, sim: SimRow
  */
 export async function assertActivatable(deps: Pick<Deps, 'db' | 'clock'>, sim: SimRow, collected: SimCollected | null): Promise<void> {
   const [order] = sim.orderId ? await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, sim.orderId)) : [];
-  if (sim.voidedAt || sim.status === 'activated.convertedToEsim') throw new GatewayError('120017');
+  if (sim.voidedAt || (sim.status as string) === 'activated.convertedToEsim') throw new GatewayError('120017');
   if (sim.collected === 'online' && (!order || order.status !== 'paid')) throw new GatewayError('120016');
   if (collected && sim.collected !== collected) throw new GatewayError(sim.collected === 'online' ? '120022' : '120023');
   const status = simStatusOf(sim.status);

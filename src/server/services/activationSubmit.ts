@@ -13,13 +13,15 @@ import type { z } from 'zod';
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
-import { activations, balances, customers, lines, portIns, sims, stateHistory } from '../db/schema';
+import { simLifecycleMachine, type SimLifecycleEvent } from '../../../machines/simLifecycle.machine';
+import { activations, balances, customers, lines, portIns, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { enqueueJob } from '../jobs/queue';
 import { assertActivatable, findSim, iccidOfToken, simHasPlan, simStatusOf, type SimRow } from './activationCheck';
 import { encryptPortInSecrets } from './activationSecrets';
 import { activationView, type ActivationRow } from './activationView';
+import { applyLifecycleEvent } from './lifecycle';
 import { hashPassword } from './passwords';
 import { hmac } from './secrets';
 import { createSession } from './sessions';
@@ -145,13 +147,20 @@ export async function submitActivation(deps: Deps, input: SubmitInput): Promise<
         });
       }
 
-      // SIM lifecycle: inactive --sim.activate--> activating, with its history row.
-      await tx.update(sims).set({ status: 'activating' }).where(eq(sims.iccid, iccid));
-      await tx.insert(stateHistory).values({
-        chart: 'simLifecycle', entityRef: iccid, fromState: locked.status, event: 'sim.activate', toState: 'activating',
-        meta: { activationId: publicId }, at: now,
+      // SIM lifecycle: inactive --sim.activate--> activating (history row included); its startProvisioning is the job.
+      await applyLifecycleEvent(tx, {
+        chart: 'simLifecycle', machine: simLifecycleMachine, entityRef: iccid, at: now, rejectWith: '120020',
+        event: { type: 'sim.activate', activationId: publicId } satisfies SimLifecycleEvent,
+        store: {
+          load: async (db) => (await db.select({ status: sims.status }).from(sims).where(eq(sims.iccid, iccid)).for('update'))[0]?.status ?? null,
+          save: async (db, state) => { await db.update(sims).set({ status: state as SimRow['status'] }).where(eq(sims.iccid, iccid)); },
+        },
+        actions: {
+          startProvisioning: async (db) => {
+            await enqueueJob(db, { kind: PROVISION_JOB, dedupeKey: provisionDedupeKey(publicId), payload: { activationId: publicId }, runAt: now });
+          },
+        },
       });
-      await enqueueJob(tx, { kind: PROVISION_JOB, dedupeKey: provisionDedupeKey(publicId), payload: { activationId: publicId }, runAt: now });
       return { activation: created!, ownerId: owner };
     }));
   } catch (e) {
