@@ -10,14 +10,13 @@ import { iccidCheckDigit, newIccid } from '../../src/server/services/sims';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { call } from './helpers';
 import { checkSim, newCard, tokenFor } from './activationFixtures';
-import { withNetwork } from './activationNetworkFake';
 
 const MINUTE = 60_000;
 const seeded = (iccid: string) => TEST_SIMS.find((s) => s.iccid === iccid)!;
 
 describe.each(testDatabases())('activation step 1 on %s', (_name, databaseUrl) => {
   let server: TestServer;
-  beforeAll(async () => { server = withNetwork(await startTestServer({ databaseUrl })); });
+  beforeAll(async () => { server = await startTestServer({ databaseUrl }); });
   afterAll(async () => { await server?.close(); });
 
   describe('the seeded test SIMs answer the README\'s codes', () => {

@@ -9,13 +9,12 @@ import { decryptPortInSecrets } from '../../src/server/services/activationSecret
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { bearer, call, passwordLogin } from './helpers';
 import { checkSim, form, freeNumber, newCard, newNumberChoice, PASSWORD, portChoice, submit, tokenFor, uniqueUsername } from './activationFixtures';
-import { withNetwork } from './activationNetworkFake';
 
 describe.each(testDatabases())('activation step 2 on %s', (_name, databaseUrl) => {
   let server: TestServer;
   const logLines: string[] = [];
   beforeAll(async () => {
-    server = withNetwork(await startTestServer({ databaseUrl, logStream: { write: (line: string) => { logLines.push(line); } } }));
+    server = await startTestServer({ databaseUrl, logStream: { write: (line: string) => { logLines.push(line); } } });
   });
   afterAll(async () => { await server?.close(); });
 

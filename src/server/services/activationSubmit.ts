@@ -25,7 +25,6 @@ import { applyLifecycleEvent } from './lifecycle';
 import { hashPassword } from './passwords';
 import { hmac } from './secrets';
 import { createSession } from './sessions';
-import { networkOf } from './activationNetwork';
 
 export type ActivationForm = z.output<typeof activationFormSchema>;
 
@@ -100,7 +99,7 @@ export async function submitActivation(deps: Deps, input: SubmitInput): Promise<
   const msisdn = form.number.kind === 'none' ? null : form.number.msisdn;
   if (form.number.kind === 'new') {
     const [held] = await deps.db.select({ id: lines.id }).from(lines).where(and(eq(lines.msisdn, form.number.msisdn), sql`${lines.iccid} <> ${iccid}`));
-    if (held || !(await networkOf(deps).reserveNumber(form.number.msisdn, iccid))) throw new GatewayError('numberTaken', { data: { field: 'msisdn' } });
+    if (held || !(await deps.network.reserveNumber(form.number.msisdn, iccid))) throw new GatewayError('numberTaken', { data: { field: 'msisdn' } });
   }
   const passwordHash = registering ? await hashPassword(form.account!.password) : null;
   const now = deps.clock.now();
