@@ -7,6 +7,7 @@ import { fulfilGivenUp, fulfilOrder } from '../services/fulfilment';
 import { pollShipment } from '../services/shipment';
 import { emailJobGiveUps, emailJobHandlers } from '../services/emailsJobs';
 import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
+import { activationJobHandlers, EXPIRE_JOB } from '../services/activationJobs';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -18,6 +19,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...emailJobHandlers,
   /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
   [TRACKING_CODE_JOB]: trackingCodeEmailJob,
+  /** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
+  ...activationJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
@@ -31,4 +34,6 @@ export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
 export const recurringJobs: readonly RecurringJob[] = [
   /** Decision 0006: finishes payments left pending by a crash between the provider's charge and our commit. */
   { kind: 'payments.reconcile', everyMs: 60_000 },
+  /** Spec section 4: "Physical SIM must be activated within 90 days of purchase; eSIM QR valid 30 days." */
+  { kind: EXPIRE_JOB, everyMs: 15 * 60_000 },
 ];
