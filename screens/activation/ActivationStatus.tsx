@@ -31,7 +31,7 @@ export function ActivationStatus({ view, headingLevel = 2 }: { view: ThirdView; 
         <div><dt>{t('status.iccid')}</dt><dd className="font-medium text-slate-900" translate="no">{a.iccid}</dd></div>
         <div><dt>{t('status.lineLabel')}</dt><dd className="font-medium text-slate-900">{t(s.lineKey)}</dd></div>
         {a.msisdn && (
-          <div><dt>{t(a.numberKind === 'port' ? 'status.portNumber' : 'status.newNumber')}</dt><dd className="font-medium text-slate-900" translate="no">{formatPhone(a.msisdn)}</dd></div>
+          <div><dt>{t(a.numberKind !== 'port' ? 'status.newNumber' : a.portIn?.state === 'completed' ? 'status.yourNumber' : 'status.portNumber')}</dt><dd className="font-medium text-slate-900" translate="no">{formatPhone(a.msisdn)}</dd></div>
         )}
         {s.portKey && <div><dt>{t('status.portLabel')}</dt><dd className="font-medium text-slate-900">{t(s.portKey)}</dd></div>}
         {!s.global && <div><dt>{t('status.wifiLabel')}</dt><dd className="font-medium text-slate-900">{t(a.wifiCalling ? 'status.wifiOn' : 'status.wifiOff')}</dd></div>}

@@ -39,7 +39,7 @@ export function NumberSection({ view }: { view: SecondView }) {
             <ChoiceGroup
               field="newNumber" legend={t('number.pick', { areaCode: numbers.found.areaCode })} value={draft.newNumber}
               options={numbers.found.numbers.map((n) => ({ value: n, label: formatPhone(n) }))}
-              onChange={(v) => view.change({ field: 'newNumber', value: v })} errors={view.fieldError('newNumber')} columns="grid-cols-1 sm:grid-cols-3"
+              onChange={(v) => view.change({ field: 'newNumber', value: v })} errors={view.fieldError('newNumber')} columns="grid-cols-2 sm:grid-cols-3"
             />
           )}
           {numbers.state !== 'listed' && view.fieldError('newNumber').length > 0 && (

@@ -79,7 +79,9 @@ export function problemMessage(p: ActivationProblem): Text {
   return problemText(p);
 }
 
-const errorsOf = (c: ActivationContext, field: string): Text[] => (c.fieldErrors[field] ?? []).map((key) => ({ key }));
+/** The contract's username rule speaks of logging in ("username or phone number"); registering here asks for a username. */
+const FIELD_WORDING: Record<string, string> = { 'validation:username.required': 'activation:account.usernameRequired' };
+const errorsOf = (c: ActivationContext, field: string): Text[] => (c.fieldErrors[field] ?? []).map((key) => ({ key: FIELD_WORDING[key] ?? key }));
 
 
 export function connectFirst(snapshot: SnapshotLike, send: (e: ActivationEvent) => void) {
