@@ -10,8 +10,8 @@ import type { BundleList } from '../src/contract/catalog';
 import type { OrderData, QuoteData, QuoteRequest, CheckoutForm } from '../src/contract/orders';
 import type { PaymentFailure } from '../src/contract/payments';
 import {
-  QUOTE_FIELDS, applyLink, canQuote, emptyDraft, formProblems, linkMatches, linkOf, setField, taxSource, toOrderBody, toQuoteRequest,
-  type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
+  QUOTE_FIELDS, applyLink, canQuote, emptyDraft, fitToCard, formProblems, linkMatches, linkOf, setField, taxSource, toOrderBody, toQuoteRequest,
+  type ActivationCard, type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
 } from './checkoutForm';
 import { PAYMENT_UNSETTLED, newAttemptKey, paymentMachine, type PaymentOutput } from './payment.machine';
 
@@ -34,6 +34,11 @@ export const RESUME_VERSION = 2;
 export interface CheckoutInput {
   /** Where the flow runs: the plan pages (/plans/...) or activation (/activation/...). */
   startedFrom: 'plans' | 'activation';
+  /**
+   * Issue 4, "current ICCID has no plan": the card a plan is bought for (from step 1 of activation): exactly one SIM,
+   * its type fixed by the card, nothing posted. Null on the plan pages (and on an activation result link opened elsewhere).
+   */
+  activation?: ActivationCard | null;
   loggedIn: boolean;
   /** Spec section 3 stored `plans/recommendCode`: prefills the referral code. */
   referralCode: string | null;
@@ -49,6 +54,7 @@ export type Notice = 'orderUnavailable' | 'orderClosed' | null;
 
 export interface CheckoutContext {
   startedFrom: CheckoutInput['startedFrom'];
+  activation: ActivationCard | null;
   loggedIn: boolean;
   referralCode: string | null;
   link: ProductLink | null;
@@ -131,7 +137,8 @@ export function opening(context: CheckoutContext, event: OpenEvent): Partial<Che
   // The order being paid is resumed only when the link asks for it (every value it names); a link to anything
   // else starts a new order, with what the customer typed about themselves kept.
   const sameOrder = resume !== null && entry.kind === 'form' && linkMatches(link, resume.link);
-  const draft = resume ? { ...resume.draft } : emptyDraft();
+  // A resume point of another card (or of none) keeps what the customer typed about themselves, not its card.
+  const draft = fitToCard(resume ? { ...emptyDraft(), ...resume.draft, activationToken: null } : emptyDraft(), context.activation, null);
   if (!draft.referralCode && context.referralCode) draft.referralCode = context.referralCode;
   return {
     link: sameOrder ? resume.link : link,
@@ -193,7 +200,7 @@ export const checkoutMachine = setup({
       const fieldErrors = { ...context.fieldErrors, [change.field]: undefined };
       const clears = (p: CheckoutProblem | null) => p !== null && p.field !== null && (p.field === change.field || p.field.endsWith(change.field));
       return {
-        draft: setField(context.draft, change as FieldChange),
+        draft: fitToCard(setField(context.draft, change as FieldChange), context.activation, context.catalog),
         fieldErrors,
         problem: clears(context.problem) ? null : context.problem,
       };
@@ -204,7 +211,7 @@ export const checkoutMachine = setup({
     refreshQuote: raise({ type: 'quote.refresh' }),
     keepCatalog: assign(({ context, event }) => {
       const catalog = outputOf<BundleList>(event) ?? null;
-      return { catalog, draft: catalog ? applyLink(context.draft, context.link, catalog) : context.draft };
+      return { catalog, draft: catalog ? fitToCard(applyLink(context.draft, context.link, catalog), context.activation, catalog) : context.draft };
     }),
     keepQuote: assign(({ context, event }) => ({ quote: outputOf<QuoteData>(event) ?? null, quoteHasTax: taxSource(context.draft) !== null, quoteProblem: null })),
     keepQuoteProblem: assign({ quoteProblem: ({ event }) => toCheckoutProblem((event as { error?: unknown }).error) }),
@@ -243,7 +250,7 @@ export const checkoutMachine = setup({
   id: 'checkout',
   description: 'Spec section 2: "Plan purchase form: SIM count, SIM type, plan months, auto-renewal switch, shipping, billing, discount code, referral code, service terms, how-did-you-hear channel and reasons for choosing", then payment and the result pages.',
   context: ({ input }) => ({
-    startedFrom: input.startedFrom, loggedIn: input.loggedIn, referralCode: input.referralCode,
+    startedFrom: input.startedFrom, activation: input.activation ?? null, loggedIn: input.loggedIn, referralCode: input.referralCode,
     link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null, draft: emptyDraft(),
     catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
     order: null, orderToken: null, failure: null, notice: null, purchaseId: '', fulfilmentChecks: 0,

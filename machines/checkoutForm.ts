@@ -21,6 +21,11 @@ export interface ShippingDraft extends AddressDraft {
 }
 
 export interface CheckoutDraft {
+  /**
+   * Issue 4, "current ICCID has no plan": the activation token of the card the plan is bought for (one SIM of the
+   * card's type, nothing posted); null for an order of new SIMs.
+   */
+  activationToken: string | null;
   /** A US plan (planId with months) or a global data SIM pack (globalPackId, one period). */
   planId: number | null;
   globalPackId: number | null;
@@ -66,7 +71,7 @@ export type FieldErrors = Partial<Record<string, string[]>>;
 const emptyAddress = (): AddressDraft => ({ country: 'US', address1: '', address2: '', city: '', state: '', zip: '' });
 
 export const emptyDraft = (): CheckoutDraft => ({
-  planId: null, globalPackId: null, months: 1, simType: 'esim', simCount: '1',
+  activationToken: null, planId: null, globalPackId: null, months: 1, simType: 'esim', simCount: '1',
   autoRenew: false, autoRenewTermsAccepted: false,
   shipping: { ...emptyAddress(), firstNameEn: '', lastNameEn: '', firstNameZh: '', lastNameZh: '', phone: '', email: '' },
   shippingMethod: 'standard', billingSameAsShipping: true, billing: emptyAddress(),
@@ -142,7 +147,8 @@ export const QUOTE_FIELDS: ReadonlySet<DraftField> = new Set<DraftField>([
 ]);
 
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
-const needsAddress = (d: CheckoutDraft) => d.simType === 'physical';
+/** A physical SIM is posted, unless it is the card being activated (already in the customer's hands). */
+export const needsAddress = (d: CheckoutDraft): boolean => d.simType === 'physical' && !d.activationToken;
 const billingFrom = (d: CheckoutDraft): AddressDraft => (d.billingSameAsShipping && needsAddress(d) ? d.shipping : d.billing);
 
 /** The billing ZIP the provider compares with the card's postal code (the shipping one when billing is the same). */
@@ -154,6 +160,7 @@ export function toOrderBody(d: CheckoutDraft): CheckoutForm {
   const physical = needsAddress(d);
   const billingFromShipping = d.billingSameAsShipping && physical;
   return {
+    ...(d.activationToken ? { activationToken: d.activationToken } : {}),
     planId: d.planId, globalPackId: d.globalPackId, months: d.globalPackId != null ? 1 : d.months,
     simType: d.simType, simCount: countOf(d.simCount),
     autoRenew: d.autoRenew, autoRenewTermsAccepted: d.autoRenewTermsAccepted,
@@ -190,6 +197,7 @@ export function toQuoteRequest(d: CheckoutDraft): QuoteRequest {
   const source = taxSource(d);
   const tax = source === 'shipping' ? d.shipping : source === 'billing' ? d.billing : null;
   return {
+    ...(d.activationToken ? { activationToken: d.activationToken } : {}),
     planId: d.planId, globalPackId: d.globalPackId, months: d.globalPackId != null ? 1 : d.months,
     simType: d.simType, simCount: countOf(d.simCount),
     shippingCountry: needsAddress(d) ? d.shipping.country : null,
@@ -257,3 +265,23 @@ export const FIELD_ORDER: readonly string[] = [
   'billing.country', 'billing.address1', 'billing.address2', 'billing.city', 'billing.state', 'billing.zip',
   'couponCode', 'referralCode', 'channel', 'reasons', 'termsAccepted', 'confirmPersonalUse', 'confirmUsOnly',
 ];
+
+/** The card a plan is bought for at activation (issue 4): the activation token and what step 1 answered about it. */
+export interface ActivationCard { activationToken: string; iccid: string; kind: 'us' | 'global'; simType: SimType }
+
+/**
+ * "Exactly one SIM, its type fixed by the card": the draft carries the card's token, type and one SIM, and buys what
+ * the card takes (a US plan, or a data pack for the global card: the catalogue's first when none is chosen yet).
+ */
+export function fitToCard(d: CheckoutDraft, card: ActivationCard | null, catalog: BundleList | null): CheckoutDraft {
+  if (!card) return d;
+  const next: CheckoutDraft = { ...d, activationToken: card.activationToken, simType: card.simType, simCount: '1', shippingMethod: 'standard' };
+  if (!catalog) return next;
+  if (card.kind === 'global' && next.globalPackId == null) {
+    return { ...next, planId: null, globalPackId: catalog.global.packs[0]?.id ?? null, months: 1, autoRenew: false, autoRenewTermsAccepted: false };
+  }
+  if (card.kind === 'us' && next.planId == null) {
+    return { ...next, globalPackId: null, planId: (catalog.plans.find((p) => p.kind === 'us' && p.featured) ?? catalog.plans.find((p) => p.kind === 'us'))?.id ?? null };
+  }
+  return next;
+}

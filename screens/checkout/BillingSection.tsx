@@ -6,7 +6,7 @@ import { CheckboxField, FormSection } from './fields';
 
 export function BillingSection({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');
-  const physical = view.draft.simType === 'physical';
+  const physical = view.posted;
   const same = physical && view.draft.billingSameAsShipping;
   return (
     <FormSection title={t('billing.title')}>

@@ -68,7 +68,7 @@ export default function BundleFormScreen() {
   }, [view.step]);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" data-testid="checkout" data-state={JSON.stringify(snapshot.value)}>
-      <PageTitle ref={title}>{t(view.step === 'paying' ? 'title.paying' : 'title.form')}</PageTitle>
+      <PageTitle ref={title}>{t(view.step === 'paying' ? 'title.paying' : view.activation ? 'activationPlan.formTitle' : 'title.form')}</PageTitle>
       <div className="mt-4 space-y-4">
         {view.notice && <Notice tone="info">{text(view.notice)}</Notice>}
         {(view.step === 'opening' || view.step === 'loading') && <Waiting />}

@@ -11,11 +11,14 @@ import type { OrderData } from '../../src/contract/orders';
 import { usePackName, usePlanName } from './productLabel';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
 import { EsimCodes } from './EsimCodes';
-import { Notice, linkClass, secondaryButton } from './fields';
+import { Notice, linkClass, primaryButton, secondaryButton } from './fields';
 import { OrderAmounts } from './OrderReview';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 import { VerbatimText } from './Verbatim';
+
+/** Step 2 of activation: the activation chart reads the card again from its token and opens the step that fits it. */
+const ACTIVATION_STEP_2 = '/activation/second';
 
 function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation(['checkout', 'payment']);
@@ -25,7 +28,9 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
   const rows: [string, string, boolean?][] = [
     [t('result.info.orderNo'), order.orderNo, true],
     [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: planName(order.planName), count: order.months })],
-    [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
+    order.activationIccid
+      ? [t('activationPlan.card'), order.activationIccid, true]
+      : [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
     [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
     ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),
     ...(order.paidAt ? [[t('result.info.paidAt'), formatDate(order.paidAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })] as [string, string]] : []),
@@ -35,6 +40,23 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
       {rows.map(([k, v, verbatim]) => <div key={k} className="contents"><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900 break-words" translate={verbatim ? 'no' : undefined}>{v}</dd></div>)}
     </dl>
+  );
+}
+
+/**
+ * Issue 4, "current ICCID has no plan": the plan is on the card being activated; the customer goes back to the
+ * activation, which reads the card again and now finds its plan (step 2).
+ */
+function ActivationPlanReady({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
+  const { t } = useTranslation('checkout');
+  const packName = usePackName(catalog);
+  const planName = usePlanName();
+  const plan = order.kind === 'global' ? packName(order) : planName(order.planName);
+  return (
+    <div className="space-y-4 text-sm text-slate-800">
+      <p><VerbatimText k="checkout:activationPlan.resultBody" values={{ plan, last4: (order.activationIccid ?? '').slice(-4) }} /></p>
+      <Link to={ACTIVATION_STEP_2} className={`${primaryButton} sm:w-auto`} data-testid="continue-activation">{t('activationPlan.continue')}</Link>
+    </div>
   );
 }
 
@@ -81,8 +103,12 @@ export default function BundleResultScreen() {
             </div>
           </div>
           <section aria-labelledby="result-next" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-            <h2 id="result-next" className="text-lg font-semibold text-slate-900">{t(order.simType === 'esim' ? 'result.esim.title' : 'result.physical.title')}</h2>
-            <div className="mt-3"><Fulfilment order={order} pending={view.fulfilmentPending} emailFollows={view.emailFollows} /></div>
+            <h2 id="result-next" className="text-lg font-semibold text-slate-900">{t(order.activationIccid ? 'activationPlan.resultTitle' : order.simType === 'esim' ? 'result.esim.title' : 'result.physical.title')}</h2>
+            <div className="mt-3">
+              {order.activationIccid
+                ? <ActivationPlanReady order={order} catalog={view.catalog} />
+                : <Fulfilment order={order} pending={view.fulfilmentPending} emailFollows={view.emailFollows} />}
+            </div>
           </section>
           <section aria-labelledby="result-order" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <h2 id="result-order" className="text-lg font-semibold text-slate-900">{t('result.info.title')}</h2>
@@ -91,7 +117,7 @@ export default function BundleResultScreen() {
           </section>
           <div className="flex flex-wrap gap-3">
             <Link to="/" className={secondaryButton}>{t('result.home')}</Link>
-            <button type="button" className={secondaryButton} onClick={view.newOrder}>{t('result.buyAgain')}</button>
+            {!order.activationIccid && <button type="button" className={secondaryButton} onClick={view.newOrder}>{t('result.buyAgain')}</button>}
           </div>
         </div>
       )}

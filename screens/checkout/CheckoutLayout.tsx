@@ -5,9 +5,9 @@
  * a reload, and shows the spec's 120087 dialog before going home.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { checkoutFlow, flowClock } from '../../src/app/flows/checkout';
 import { persistResume, purchaseSharer, readResume } from '../../src/app/flows/checkoutResume';
 import { openPurchase } from '../../src/app/flows/orderKeys';
@@ -15,7 +15,7 @@ import { inspectFlow } from '../../src/app/flows/login';
 import { showDialog } from '../../src/app/feedback';
 import { getToken } from '../../src/app/session';
 import { getItem } from '../../src/storage';
-import { entryFromUrl, sameUrl, startedFromPath, urlFor } from './checkoutUrls';
+import { activationCardOf, entryFromUrl, sameUrl, startedFromPath, urlFor } from './checkoutUrls';
 import { CheckoutActorContext } from './useCheckout';
 
 export default function CheckoutLayout() {
@@ -24,8 +24,11 @@ export default function CheckoutLayout() {
   const navigate = useNavigate();
   const opened = useRef(false);
   const sharePurchase = useRef<(purchaseId: string) => void>(() => undefined);
+  const startedFrom = startedFromPath(location.pathname);
+  // Activation's plan purchase is for the card step 1 proved (kept in this tab by the activation flow).
+  const [activation] = useState(() => (startedFrom === 'activation' ? activationCardOf(getItem('activation/card')) : null));
   const actor = useActorRef(checkoutFlow, {
-    input: { startedFrom: startedFromPath(location.pathname), loggedIn: Boolean(getToken()), referralCode: getItem('plans/recommendCode') },
+    input: { startedFrom, activation, loggedIn: Boolean(getToken()), referralCode: getItem('plans/recommendCode') },
     inspect: inspectFlow,
     // An explicit `clock: undefined` would replace xstate's own timers: pass a clock only when a test set one.
     ...(flowClock.current ? { clock: flowClock.current } : {}),
@@ -35,11 +38,11 @@ export default function CheckoutLayout() {
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    const resume = readResume();
+    const resume = readResume(startedFrom);
     const shared = openPurchase();
     sharePurchase.current = purchaseSharer(resume?.purchaseId ?? shared);
     actor.send({ type: 'checkout.open', entry: entryFromUrl(location.pathname, location.search), resume, openPurchase: shared });
-  }, [actor, location.pathname, location.search]);
+  }, [actor, location.pathname, location.search, startedFrom]);
 
   useEffect(() => {
     persistResume(snapshot);
@@ -61,6 +64,10 @@ export default function CheckoutLayout() {
     showDialog({ message: t('code.120087'), onConfirm: () => navigate('/') });
   }, [expired, navigate, t]);
 
+  // A plan for a card needs the card: without step 1 in this tab, activation starts there (a result link still shows its order).
+  if (startedFrom === 'activation' && !activation && entryFromUrl(location.pathname, location.search).kind === 'form') {
+    return <Navigate to="/activation/first" replace />;
+  }
   return (
     <CheckoutActorContext.Provider value={actor}>
       <Outlet />

@@ -14,7 +14,7 @@ export function OrderAmounts({ order, catalog }: { order: OrderData; catalog: Bu
     [product(order), money(order.planCostCents)],
     ...(order.multiMonthDiscountCents > 0 ? [[t('summary.multiMonthPlain'), `−${money(order.multiMonthDiscountCents)}`] as [string, string]] : []),
     ...(order.discountCents > 0 ? [[t('summary.codeDiscount', { code: order.couponCode ?? order.referralCode ?? '' }), `−${money(order.discountCents)}`] as [string, string]] : []),
-    [t(order.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping'), money(order.shippingFeeCents)],
+    ...(order.activationIccid ? [] : [[t(order.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping'), money(order.shippingFeeCents)] as [string, string]]),
     [t('summary.taxLabel'), money(order.taxCents)],
   ];
   return (
@@ -38,7 +38,12 @@ export function OrderReview({ order, catalog, onEdit, canEdit }: { order: OrderD
         </div>
         {canEdit && <button type="button" onClick={onEdit} className="text-sm font-medium text-blue-800 underline underline-offset-2">{t('review.edit')}</button>}
       </div>
-      <p className="mt-2 text-sm text-slate-800">{t(`review.sim.${order.simType}`, { count: order.simCount })}{order.autoRenew ? ` · ${t('review.autoRenewOn')}` : ''}</p>
+      <p className="mt-2 text-sm text-slate-800">
+        {order.activationIccid
+          ? <VerbatimText k="checkout:activationPlan.cardValue" values={{ type: t(`product.simTypes.${order.simType}`), last4: order.activationIccid.slice(-4) }} />
+          : t(`review.sim.${order.simType}`, { count: order.simCount })}
+        {order.autoRenew ? ` · ${t('review.autoRenewOn')}` : ''}
+      </p>
       {order.simType === 'physical' && order.shipping.address1 && (
         <p className="mt-1 text-sm text-slate-700">
           <VerbatimText k="checkout:review.shipTo" values={{ name: `${order.shipping.firstNameEn} ${order.shipping.lastNameEn}`, address: [order.shipping.address1, order.shipping.address2, order.shipping.city, `${order.shipping.state ?? ''} ${order.shipping.zip ?? ''}`.trim()].filter(Boolean).join(', ') }} />

@@ -20,7 +20,8 @@ function Line({ label, cents, negative, strong }: { label: string; cents: number
   );
 }
 
-export function QuoteLines({ quote, hasTax, catalog }: { quote: QuoteData; hasTax: boolean; catalog: BundleList | null }) {
+/** `posted`: a SIM is shipped, so the shipping line shows (activation's plan purchase ships nothing). */
+export function QuoteLines({ quote, hasTax, catalog, posted = true }: { quote: QuoteData; hasTax: boolean; catalog: BundleList | null; posted?: boolean }) {
   const { t, i18n } = useTranslation('checkout');
   const product = useProductLabel(catalog);
   return (
@@ -29,7 +30,7 @@ export function QuoteLines({ quote, hasTax, catalog }: { quote: QuoteData; hasTa
       {quote.multiMonthDiscountCents > 0 && <Line label={t('summary.multiMonth', { percent: quote.multiMonthPercent })} cents={quote.multiMonthDiscountCents} negative />}
       {quote.codeDiscountCents > 0 && <Line label={t('summary.codeDiscount', { code: quote.couponCode ?? quote.referralCode ?? '' })} cents={quote.codeDiscountCents} negative />}
       {quote.referralCode && quote.codeDiscountCents === 0 && <p className="text-sm text-emerald-800">{t('summary.referralApplied', { code: quote.referralCode })}</p>}
-      <Line label={t(quote.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping')} cents={quote.shippingCents} />
+      {posted && <Line label={t(quote.shippingMethod === 'express' ? 'summary.shippingExpress' : 'summary.shipping')} cents={quote.shippingCents} />}
       {hasTax
         ? <Line label={t('summary.tax', { rate: (quote.taxRateBps / 100).toLocaleString(localeOf(i18n.language), { maximumFractionDigits: 3 }) })} cents={quote.taxCents} />
         : <div className="flex justify-between gap-4 text-sm text-slate-700"><dt>{t('summary.taxLabel')}</dt><dd>{t('summary.taxLater')}</dd></div>}
@@ -47,7 +48,7 @@ export function OrderSummary({ view }: { view: CheckoutView }) {
       <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">{t('summary.title')}</h2>
       <div className="mt-4" aria-live="polite" aria-busy={summary.updating}>
         {summary.quote && (summary.state === 'quoted' || summary.updating) ? (
-          <div className={summary.updating ? 'opacity-60' : undefined}><QuoteLines quote={summary.quote} hasTax={summary.hasTax} catalog={view.catalog} /></div>
+          <div className={summary.updating ? 'opacity-60' : undefined}><QuoteLines quote={summary.quote} hasTax={summary.hasTax} catalog={view.catalog} posted={!view.activation} /></div>
         ) : summary.state === 'failed' ? (
           <p role="alert" className="rounded-lg bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200">{summary.problem ? text(summary.problem) : t('summary.checkFields')}</p>
         ) : (

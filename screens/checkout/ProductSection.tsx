@@ -7,6 +7,23 @@ import type { CheckoutView } from './checkout.connect';
 import { AutoRenewSwitch } from './AutoRenewSwitch';
 import { usePlanName } from './productLabel';
 import { ChoiceGroup, FormSection, SelectInput, TextInput } from './fields';
+import { VerbatimText } from './Verbatim';
+
+/** Activation's plan purchase: one SIM, the card being activated (its type and the last digits of its ICCID). */
+function ActivationCardInfo({ view }: { view: CheckoutView }) {
+  const { t } = useTranslation('checkout');
+  const card = view.activation;
+  if (!card) return null;
+  return (
+    <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="activation-card">
+      <p className="text-sm font-semibold text-slate-900">{t('activationPlan.card')}</p>
+      <p className="mt-1 text-sm text-slate-800">
+        <VerbatimText k="checkout:activationPlan.cardValue" values={{ type: t(`product.simTypes.${card.simType}`), last4: card.iccid.slice(-4) }} />
+      </p>
+      <p className="mt-1 text-sm text-slate-700">{t('activationPlan.cardNote')}</p>
+    </div>
+  );
+}
 
 export function ProductSection({ view }: { view: CheckoutView }) {
   const { t, i18n } = useTranslation('checkout');
@@ -58,15 +75,19 @@ export function ProductSection({ view }: { view: CheckoutView }) {
         />
       )}
 
-      <ChoiceGroup<'physical' | 'esim'>
-        field="simType" legend={t('product.simType')} value={draft.simType}
-        options={simTypes.map((s) => ({ value: s, label: t(`product.simTypes.${s}`), detail: t(`product.simTypeNotes.${s}`) }))}
-        onChange={(value) => view.change({ field: 'simType', value })} errors={view.fieldError('simType')}
-      />
-      {draft.simType === 'esim' && <p className="text-sm text-slate-700">{t('product.esimCompatibility')}</p>}
+      {view.activation ? <ActivationCardInfo view={view} /> : (
+        <>
+          <ChoiceGroup<'physical' | 'esim'>
+            field="simType" legend={t('product.simType')} value={draft.simType}
+            options={simTypes.map((s) => ({ value: s, label: t(`product.simTypes.${s}`), detail: t(`product.simTypeNotes.${s}`) }))}
+            onChange={(value) => view.change({ field: 'simType', value })} errors={view.fieldError('simType')}
+          />
+          {draft.simType === 'esim' && <p className="text-sm text-slate-700">{t('product.esimCompatibility')}</p>}
 
-      <TextInput field="simCount" label={t('product.simCount')} value={draft.simCount} inputMode="numeric" maxLength={3}
-        hint={t('product.simCountHint')} onChange={(value) => view.change({ field: 'simCount', value })} errors={view.fieldError('simCount')} />
+          <TextInput field="simCount" label={t('product.simCount')} value={draft.simCount} inputMode="numeric" maxLength={3}
+            hint={t('product.simCountHint')} onChange={(value) => view.change({ field: 'simCount', value })} errors={view.fieldError('simCount')} />
+        </>
+      )}
 
       <AutoRenewSwitch view={view} />
     </FormSection>

@@ -14,11 +14,11 @@ import { withEnglishExamples } from './Verbatim';
 export function ShippingSection({ view }: { view: CheckoutView }) {
   const { t, i18n } = useTranslation('checkout');
   const s = view.draft.shipping;
-  const physical = view.draft.simType === 'physical';
+  const physical = view.posted;
   const set = (name: keyof typeof s) => (value: string) => view.change({ field: `shipping.${name}`, value });
   return (
     <FormSection title={t(physical ? 'shipping.title' : 'shipping.titleEsim')}>
-      {!physical && <p className="text-sm text-slate-700">{t('shipping.esimNote')}</p>}
+      {!physical && <p className="text-sm text-slate-700">{t(view.activation ? 'activationPlan.detailsNote' : 'shipping.esimNote')}</p>}
       <CountryField part="shipping" value={s.country} view={view} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field="shipping.firstNameEn" label={t('shipping.firstNameEn')} value={s.firstNameEn} autoComplete="given-name" lang="en"
@@ -37,7 +37,7 @@ export function ShippingSection({ view }: { view: CheckoutView }) {
         <TextInput field="shipping.phone" label={t('shipping.phone')} value={s.phone} type="tel" inputMode="tel" autoComplete="tel"
           hint={t('shipping.phoneHint')} onChange={set('phone')} errors={view.fieldError('shipping.phone')} />
         <TextInput field="shipping.email" label={t('shipping.email')} value={s.email} type="email" inputMode="email" autoComplete="email"
-          hint={t(physical ? 'shipping.emailHint' : 'shipping.emailHintEsim')} onChange={set('email')} errors={view.fieldError('shipping.email')} />
+          hint={t(physical ? 'shipping.emailHint' : view.activation ? 'activationPlan.emailHint' : 'shipping.emailHintEsim')} onChange={set('email')} errors={view.fieldError('shipping.email')} />
       </div>
       {physical && (
         <>

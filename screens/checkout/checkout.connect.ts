@@ -4,7 +4,7 @@
  * on the summary or the form.
  */
 import type { AnyActorRef } from 'xstate';
-import { FIELD_ORDER, billingZipOf, taxSource, type CheckoutDraft, type FieldChange } from '../../machines/checkoutForm';
+import { FIELD_ORDER, billingZipOf, needsAddress, taxSource, type CheckoutDraft, type FieldChange } from '../../machines/checkoutForm';
 import type { CheckoutContext, CheckoutEvent, CheckoutProblem } from '../../machines/checkout.machine';
 import { problemText, type Text } from './text';
 
@@ -28,8 +28,10 @@ export function problemField(problem: CheckoutProblem | null, draft: CheckoutDra
 
 /** Fields the form shows in its current shape: a problem about a hidden one goes to the summary instead. */
 export function visibleFields(d: CheckoutDraft): Set<string> {
-  const physical = d.simType === 'physical';
+  const physical = needsAddress(d);
   const shown = new Set(FIELD_ORDER);
+  // The card being activated decides its type and is the one SIM.
+  if (d.activationToken) { shown.delete('simType'); shown.delete('simCount'); }
   if (!physical) {
     for (const f of ['shipping.address1', 'shipping.address2', 'shipping.city', 'shipping.state', 'shipping.zip', 'shippingMethod', 'billingSameAsShipping']) shown.delete(f);
   }
@@ -74,6 +76,10 @@ export function connect(snapshot: SnapshotLike, send: (event: CheckoutEvent) => 
     submitting: is({ form: { submission: 'creatingOrder' } }),
     draft: c.draft,
     catalog: c.catalog,
+    /** Activation's plan purchase: the card it is for (its ICCID, kind and type); null on the plan pages. */
+    activation: c.activation,
+    /** A SIM is posted: shipping address, method and "billing same as shipping" are asked. */
+    posted: needsAddress(c.draft),
     notice: c.notice ? { key: `checkout:notice.${c.notice}` } : null,
     fieldError,
     /** Fields with an error, in page order: focus goes to the first after a refused submit. */

@@ -3,7 +3,8 @@
  * of the chart shows, so the URL follows the chart and a deep link to a later step goes back to the step reached.
  */
 import type { CheckoutContext, CheckoutEntry } from '../../machines/checkout.machine';
-import type { ProductLink } from '../../machines/checkoutForm';
+import type { ActivationCard, ProductLink } from '../../machines/checkoutForm';
+import type { ActivationSim } from '../../src/contract/activation';
 
 export type StartedFrom = CheckoutContext['startedFrom'];
 
@@ -75,4 +76,11 @@ export function sameUrl(current: { pathname: string; search: string }, wanted: s
   const url = new URL(wanted, 'http://x');
   if (url.pathname !== current.pathname) return false;
   return url.pathname.endsWith('/bundleForm') || url.search === current.search;
+}
+
+/** The card a plan is bought for, from what step 1 of activation kept in this tab; null when there is none. */
+export function activationCardOf(stored: { activationToken: string; card: ActivationSim } | null): ActivationCard | null {
+  if (!stored?.activationToken || !stored.card) return null;
+  const { iccid, kind, simType } = stored.card;
+  return { activationToken: stored.activationToken, iccid, kind, simType };
 }

@@ -17,7 +17,8 @@ import { destinationClaim, destinationCount, regionViews, searchDestinations, ty
 import { packBuyHref, type SimType } from './plans.connect';
 import { usePlanChoice } from './usePlanChoice';
 
-function RegionSection({ region, simType }: { region: RegionView; simType: SimType }) {
+/** A region's packs; `buyHref` says where a pack is bought (activation buys it for the card being activated). */
+export function RegionSection({ region, simType, buyHref = packBuyHref }: { region: RegionView; simType: SimType; buyHref?: (packId: number, simType: SimType) => string }) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
   const name = t(`regions.${region.code}`, { defaultValue: region.code });
@@ -50,7 +51,7 @@ function RegionSection({ region, simType }: { region: RegionView; simType: SimTy
                   <td className="whitespace-nowrap py-3 pr-2 sm:pr-3">{t('global.days', { count: pack.days })}</td>
                   <td className="whitespace-nowrap py-3 pr-2 font-semibold text-slate-900 sm:pr-3">{formatMoney(pack.priceCents, lang)}</td>
                   <td className="py-3 text-right">
-                    <Link to={packBuyHref(pack.id, simType)} className={`${buttonPrimary} whitespace-nowrap px-3 py-1.5 sm:px-4`}
+                    <Link to={buyHref(pack.id, simType)} className={`${buttonPrimary} whitespace-nowrap px-3 py-1.5 sm:px-4`}
                       aria-label={t('global.buyNamed', { region: name, data, count: pack.days, sim: t(`simType.${simType}`) })}>
                       {t('global.buy')}
                     </Link>

@@ -52,7 +52,10 @@ export function Inclusions({ plan, withData = false }: { plan: Plan; withData?: 
   );
 }
 
-export function PlanCard({ plan, choice, offers, heading: Heading = 'h2' }: { plan: Plan; choice: PlanChoice; offers: BundleList['multiMonth']; heading?: 'h2' | 'h3' }) {
+/** `buyHref` says where the plan is bought (activation buys it for the card being activated, without a details link). */
+export function PlanCard({ plan, choice, offers, heading: Heading = 'h2', buyHref = planBuyHref, details = true }: {
+  plan: Plan; choice: PlanChoice; offers: BundleList['multiMonth']; heading?: 'h2' | 'h3'; buyHref?: (plan: Plan, choice: PlanChoice) => string; details?: boolean;
+}) {
   const { t } = useTranslation('plans');
   const planName = usePlanName();
   const available = plan.simTypes.includes(choice.simType);
@@ -67,16 +70,18 @@ export function PlanCard({ plan, choice, offers, heading: Heading = 'h2' }: { pl
       {!plan.promotionEligible && <p className="mt-4 rounded-lg bg-amber-50 p-3 text-xs text-amber-900">{t('plan.noPromotions')}</p>}
       <div className="mt-6 flex flex-col gap-2">
         {available ? (
-          <Link to={planBuyHref(plan, choice)} className={buttonPrimary} aria-label={t('plan.buyNamed', { name: planName(plan.name), sim: t(`simType.${choice.simType}`), count: choice.months })}>
+          <Link to={buyHref(plan, choice)} className={buttonPrimary} aria-label={t('plan.buyNamed', { name: planName(plan.name), sim: t(`simType.${choice.simType}`), count: choice.months })}>
             {t('plan.buy')}
           </Link>
         ) : (
           <p className="text-sm text-slate-700">{t('plan.simTypeUnavailable', { sim: t(`simType.${choice.simType}`) })}</p>
         )}
-        <Link to={`/plans/${plan.slug}?months=${choice.months}&simType=${choice.simType}`} className={buttonSecondary}
-          aria-label={t('plan.detailsNamed', { name: planName(plan.name) })}>
-          {t('plan.details')}
-        </Link>
+        {details && (
+          <Link to={`/plans/${plan.slug}?months=${choice.months}&simType=${choice.simType}`} className={buttonSecondary}
+            aria-label={t('plan.detailsNamed', { name: planName(plan.name) })}>
+            {t('plan.details')}
+          </Link>
+        )}
       </div>
     </li>
   );

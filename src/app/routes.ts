@@ -44,7 +44,7 @@ export type LoaderName = 'home' | 'personal' | 'plans' | 'planDetail';
  * children, so the flow's actor lives in the layout and survives moving between the steps' URLs. The layout
  * screen of each flow is registered in FLOW_LAYOUTS.
  */
-export type FlowName = 'checkout' | 'tracking' | 'activation';
+export type FlowName = 'checkout' | 'tracking' | 'activation' | 'activationPlan';
 
 export interface AppRoute {
   path: string;
@@ -67,6 +67,8 @@ export interface AppRoute {
 /** Layout screens of the wizards; a flow without an entry renders its steps without a shared layout. */
 export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>> = {
   checkout: () => import('../../screens/checkout/CheckoutLayout'),
+  // Activation's plan purchase is the checkout too, in a layout of its own: it never shares a checkout with /plans.
+  activationPlan: () => import('../../screens/checkout/CheckoutLayout'),
   tracking: () => import('../../screens/tracking/TrackingLayout'),
   activation: () => import('../../screens/activation/ActivationLayout'),
 };
@@ -122,9 +124,9 @@ export const ROUTES: AppRoute[] = [
   route('/activation/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
   route('/activation/global/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
   route('/activation/global/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
-  later('/activation/propagate', 'activation', 4),
-  later('/activation/bundleForm', 'bundleForm', 4),
-  later('/activation/bundleResult/:orderNo', 'orderResult', 4),
+  route('/activation/propagate', 'activation', { screen: () => import('../../screens/activation/PropagateScreen'), flow: 'activation', loader: 'plans' }),
+  route('/activation/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'activationPlan' }),
+  route('/activation/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'activationPlan' }),
 
   route('/helpSupport', 'support', { redirect: '/helpSupport/commonProblem' }),
   later('/helpSupport/commonProblem', 'support', 'later'),

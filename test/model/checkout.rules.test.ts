@@ -81,7 +81,7 @@ describe('submission keys (a double click, a retry or a second tab never makes a
 });
 
 const context = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
-  startedFrom: 'plans', loggedIn: false, referralCode: null, link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null,
+  startedFrom: 'plans', activation: null, loggedIn: false, referralCode: null, link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null,
   draft: emptyDraft(), catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
   order: null, orderToken: null, failure: null, notice: null, purchaseId: 'purchase-1', fulfilmentChecks: 0, ...over,
 });

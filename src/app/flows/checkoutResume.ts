@@ -7,8 +7,11 @@ import { RESUME_VERSION, type CheckoutContext, type ResumePoint } from '../../..
 import { getItem, removeItem, setItem } from '../../storage';
 import { shareOpenPurchase } from './orderKeys';
 
-export function readResume(): ResumePoint | null {
-  const stored = getItem('checkout/resume') as Partial<ResumePoint> | null;
+/** The plan pages and activation's plan purchase keep apart: a reload of one never resumes the other. */
+const resumeKey = (from: CheckoutContext['startedFrom']) => (from === 'activation' ? 'activation/checkoutResume' : 'checkout/resume');
+
+export function readResume(from: CheckoutContext['startedFrom'] = 'plans'): ResumePoint | null {
+  const stored = getItem(resumeKey(from)) as Partial<ResumePoint> | null;
   if (!stored || stored.version !== RESUME_VERSION || typeof stored.draft !== 'object' || stored.draft === null) return null;
   return stored as ResumePoint;
 }
@@ -37,8 +40,9 @@ export function resumePointOf(snapshot: SnapshotLike): ResumePoint | 'skip' | 'c
 export function persistResume(snapshot: SnapshotLike): void {
   const point = resumePointOf(snapshot);
   if (point === 'skip') return;
-  if (point === 'clear') removeItem('checkout/resume');
-  else setItem('checkout/resume', point as unknown as Record<string, unknown>);
+  const key = resumeKey(snapshot.context.startedFrom);
+  if (point === 'clear') removeItem(key);
+  else setItem(key, point as unknown as Record<string, unknown>);
 }
 
 /**
