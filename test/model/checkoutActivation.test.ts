@@ -1,0 +1,63 @@
+/**
+ * The checkout chart in activation mode (issue 4): every path of the chart at pure depth with the card of step 1, and
+ * the rules the card imposes on what the chart asks the gateway.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { checkoutMachine, type OrderSubmission } from '../../machines/checkout.machine';
+import { fitToCard, emptyDraft, formProblems, toOrderBody, toQuoteRequest } from '../../machines/checkoutForm';
+import type { QuoteRequest } from '../../src/contract/orders';
+import { checkoutActivationModel, ACTIVATION_INPUT, DEALER_CARD } from './models/checkoutActivation';
+import { CATALOG, QUOTE, VALID_DRAFT, order } from './models/checkoutFixtures';
+import { describeChartPaths } from './toolkit/describeChart';
+
+describe('checkout chart paths in activation mode', () => describeChartPaths(checkoutActivationModel));
+
+describe('a plan for the card being activated', () => {
+  it('fits any draft to the card: its token, one SIM of its type, standard (no) shipping', () => {
+    const d = fitToCard({ ...VALID_DRAFT, simType: 'esim', simCount: '4', shippingMethod: 'express' }, DEALER_CARD, CATALOG);
+    expect(d).toMatchObject({ activationToken: DEALER_CARD.activationToken, simType: 'physical', simCount: '1', shippingMethod: 'standard', planId: 3 });
+    expect(fitToCard(VALID_DRAFT, null, CATALOG)).toBe(VALID_DRAFT);
+  });
+
+  it('asks no address of the physical card: the order body and the quote carry the token and ship nothing', () => {
+    const d = fitToCard({ ...VALID_DRAFT, shipping: { ...VALID_DRAFT.shipping, address1: '1 Main St' } }, DEALER_CARD, CATALOG);
+    expect(formProblems(d)).toEqual({});
+    const body = toOrderBody(d);
+    expect(body).toMatchObject({ activationToken: DEALER_CARD.activationToken, simType: 'physical', simCount: 1, shippingMethod: 'standard', billingSameAsShipping: false });
+    expect(body.shipping).toMatchObject({ address1: null, city: null, state: null, zip: null });
+    expect(toQuoteRequest(d)).toMatchObject({ activationToken: DEALER_CARD.activationToken, shippingCountry: null, taxAddress: { state: 'CA', zip: '91801' } });
+    // Without the token a physical SIM is posted again: its address is asked.
+    expect(Object.keys(formProblems({ ...d, activationToken: null }))).toContain('shipping.city');
+  });
+
+  it('gives the global card a data pack, never a US plan', () => {
+    const global = { ...DEALER_CARD, kind: 'global' as const, simType: 'esim' as const };
+    expect(fitToCard({ ...emptyDraft(), planId: 3, months: 3 }, global, CATALOG)).toMatchObject({ planId: null, globalPackId: 13, months: 1, simType: 'esim' });
+    expect(fitToCard({ ...emptyDraft(), globalPackId: 13 }, DEALER_CARD, CATALOG)).toMatchObject({ planId: 3, globalPackId: null });
+  });
+
+  it('keeps the card whatever the form sends, and the gateway gets the token in the quote and the order', async () => {
+    const quotes: QuoteRequest[] = [];
+    const submissions: OrderSubmission[] = [];
+    const actor = createActor(checkoutMachine.provide({
+      actors: {
+        loadCatalog: fromPromise(async () => CATALOG),
+        quote: fromPromise(async ({ input }: { input: QuoteRequest }) => { quotes.push(input); return QUOTE; }),
+        createOrder: fromPromise(async ({ input }: { input: OrderSubmission }) => { submissions.push(input); return { order: order({ status: 'paid', fulfilment: 'plan_ready', activationIccid: DEALER_CARD.iccid }), orderToken: 't' }; }),
+        loadOrder: fromPromise(async () => ({ order: order({ status: 'paid', fulfilment: 'plan_ready', activationIccid: DEALER_CARD.iccid }), orderToken: 't' })),
+      },
+      delays: { quoteDebounce: 0 },
+    }), { input: ACTIVATION_INPUT }).start();
+    actor.send({ type: 'checkout.open', entry: { kind: 'form', link: { plan: '5gb-plan', months: 3 } }, resume: { version: 2, link: null, draft: { ...VALID_DRAFT, activationToken: 'another-card' }, orderNo: null, purchaseId: 'p' }, openPurchase: null });
+    await waitFor(actor, (s) => s.matches({ form: { quote: 'quoted' } }));
+    actor.send({ type: 'field.change', field: 'simType', value: 'esim' });
+    actor.send({ type: 'field.change', field: 'simCount', value: '3' });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ simType: 'physical', simCount: '1', activationToken: DEALER_CARD.activationToken });
+    actor.send({ type: 'order.submit' });
+    await waitFor(actor, (s) => s.matches({ paid: 'fulfilled' }));
+    expect(quotes.every((q) => q.activationToken === DEALER_CARD.activationToken && q.shippingCountry === null)).toBe(true);
+    expect(submissions[0]!.form).toMatchObject({ activationToken: DEALER_CARD.activationToken, simCount: 1, simType: 'physical', planId: 3, months: 3 });
+    actor.stop();
+  });
+});
