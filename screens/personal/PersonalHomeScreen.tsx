@@ -7,6 +7,7 @@ import { formatPhone } from '../../src/domain/phone';
 import type { UserInfo } from '../../src/contract/personal';
 import { formatDate, formatMoney } from '../../i18n';
 import { formatDataMb } from '../home/format';
+import { ActivationsCard } from './ActivationsCard';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 const link = 'inline-flex items-center justify-center rounded-full px-4 py-2 text-sm font-semibold';
@@ -151,6 +152,7 @@ export default function PersonalHomeScreen() {
         <SimCard user={user} />
         <PlanCard user={user} />
       </div>
+      <ActivationsCard activations={data?.activations} />
       <Balances user={user} />
     </div>
   );

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { partnerSchema } from '../contract/common';
 import { clearSession, setPersonalData } from './session';
 import { isPlanSlug } from './planMeta';
+import type { ActivationView } from '../contract/activation';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -65,14 +66,19 @@ export async function loadPlanDetail(slug: string): Promise<PlanDetailData | 'no
 export interface PersonalHomeData {
   user: UserInfo | null;
   loadError: boolean;
+  /** The customer's activations, newest first (port-ins in progress show there); null when they could not be read. */
+  activations?: ActivationView[] | null;
 }
 
 /** Answers 'login' when the token was refused, so the route sends the user to log in again. */
 export async function loadPersonal(): Promise<PersonalHomeData | 'login'> {
   try {
-    const user = await call(endpoints.userInfo, { silent: true });
+    const [user, activations] = await Promise.all([
+      call(endpoints.userInfo, { silent: true }),
+      call(endpoints.activationMine, { silent: true }).then((r) => r.activations, () => null),
+    ]);
     setPersonalData(user);
-    return { user, loadError: false };
+    return { user, loadError: false, activations };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       clearSession();
