@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { checkoutMachine, type OrderSubmission } from '../../machines/checkout.machine';
+import { checkoutMachine, type CreatedOrder, type LoadedOrder, type OrderSubmission } from '../../machines/checkout.machine';
 import { fitToCard, emptyDraft, formProblems, toOrderBody, toQuoteRequest } from '../../machines/checkoutForm';
 import type { QuoteRequest } from '../../src/contract/orders';
 import { checkoutActivationModel, ACTIVATION_INPUT, DEALER_CARD } from './models/checkoutActivation';
@@ -44,8 +44,8 @@ describe('a plan for the card being activated', () => {
       actors: {
         loadCatalog: fromPromise(async () => CATALOG),
         quote: fromPromise(async ({ input }: { input: QuoteRequest }) => { quotes.push(input); return QUOTE; }),
-        createOrder: fromPromise(async ({ input }: { input: OrderSubmission }) => { submissions.push(input); return { order: order({ status: 'paid', fulfilment: 'plan_ready', activationIccid: DEALER_CARD.iccid }), orderToken: 't' }; }),
-        loadOrder: fromPromise(async () => ({ order: order({ status: 'paid', fulfilment: 'plan_ready', activationIccid: DEALER_CARD.iccid }), orderToken: 't' })),
+        createOrder: fromPromise(async ({ input }: { input: OrderSubmission }): Promise<CreatedOrder> => { submissions.push(input); return { order: order({ status: 'paid', fulfilment: 'plan_ready', activationIccid: DEALER_CARD.iccid }), orderToken: 't' }; }),
+        loadOrder: fromPromise(async ({ input: _input }: { input: { orderNo: string } }): Promise<LoadedOrder> => ({ order: order({ status: 'paid', fulfilment: 'plan_ready', activationIccid: DEALER_CARD.iccid }), orderToken: 't' })),
       },
       delays: { quoteDebounce: 0 },
     }), { input: ACTIVATION_INPUT }).start();
