@@ -152,6 +152,17 @@ describe.each(testDatabases())('network sandbox on %s', (_name, databaseUrl) => 
       expect(await network.provisionStatus(ref)).toEqual({ state: 'failed', failure: NUMBER_UNAVAILABLE });
     });
 
+    it('still gives the card its number when its reservation lapsed and nobody took it', async () => {
+      const card = iccid();
+      const msisdn = inventory('347')[7]!;
+      expect(await network.reserveNumber(msisdn, card)).toBe(true);
+      server.clock.advance(RESERVATION_MS + 1000);
+      const { ref } = await network.provision({ requestId: requestId('provision'), iccid: card, kind: 'us', simType: 'physical', msisdn, e911: null });
+      server.clock.advance(NETWORK_DELAY_MS);
+      expect(await network.provisionStatus(ref)).toEqual({ state: 'done' });
+      expect(await network.reserveNumber(msisdn, iccid())).toBe(false);
+    });
+
     it('provisions a global data SIM without a number', async () => {
       const { ref } = await network.provision({ requestId: requestId('provision'), iccid: iccid(), kind: 'global', simType: 'physical', msisdn: null, e911: null });
       server.clock.advance(NETWORK_DELAY_MS);

@@ -12,7 +12,8 @@
  *   `99999` → (zipMismatch); number `2015550101` → (nameMismatch); number `2015550199` → declined (notPortable);
  *   anything else completes. A correction that fixes the failing value completes.
  * - provisioning: an E911 address whose first line starts with `0 ` (house number 0, e.g. `0 Nowhere St`) fails
- *   E911 validation (E911_ADDRESS_INVALID); a number not reserved for the card fails (NUMBER_UNAVAILABLE).
+ *   E911 validation (E911_ADDRESS_INVALID); a number another card holds, or outside the inventory, fails
+ *   (NUMBER_UNAVAILABLE).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
@@ -128,10 +129,15 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
         const tx = trx as unknown as Db;
         let failure: string | null = e911Fails(req.e911) ? E911_FAILURE : null;
         if (!failure && req.msisdn) {
-          // The number must be this card's: reserved for it and not lapsed, or already its own.
-          const taken = await tx.update(sandboxNumbers).set({ state: 'assigned', reservedUntil: null })
-            .where(and(eq(sandboxNumbers.msisdn, req.msisdn), eq(sandboxNumbers.iccid, req.iccid),
-              or(eq(sandboxNumbers.state, 'assigned'), gt(sandboxNumbers.reservedUntil, now))))
+          // The number must be free for this card: reserved for it (even if that lapsed meanwhile), already its own,
+          // or nobody's. Another card's live reservation or line keeps it.
+          const taken = !inInventory(req.msisdn) ? [] : await tx.insert(sandboxNumbers)
+            .values({ msisdn: req.msisdn, areaCode: req.msisdn.slice(0, 3), iccid: req.iccid, state: 'assigned', reservedUntil: null, createdAt: now })
+            .onConflictDoUpdate({
+              target: sandboxNumbers.msisdn,
+              set: { iccid: req.iccid, state: 'assigned', reservedUntil: null },
+              setWhere: or(eq(sandboxNumbers.iccid, req.iccid), and(eq(sandboxNumbers.state, 'reserved'), sql`${sandboxNumbers.reservedUntil} <= ${now}`)),
+            })
             .returning({ msisdn: sandboxNumbers.msisdn });
           if (taken.length === 0) failure = NUMBER_UNAVAILABLE;
         }
