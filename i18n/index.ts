@@ -6,7 +6,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, pickLanguage, type Language } from './languages';
-import { NAMESPACES, loadResources } from './resources';
+import { NAMESPACES, loadNamespace } from './resources';
 import { getItem, setItem } from '../src/storage';
 
 export const i18n: I18n = i18next.createInstance();
@@ -45,45 +45,66 @@ const syncDocument = (lang: string) => {
 
 let initialized: Promise<unknown> | null = null;
 
-const ensureLoaded = async (lang: Language): Promise<void> => {
-  if (i18n.hasResourceBundle(lang, 'common')) return;
-  const bundles = await loadResources(lang);
-  for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+/**
+ * Namespaces every page needs before its first paint: the shell (header, footer, dialogs of the error catalogue,
+ * page titles, form messages) and the home page. The others load with the screen that uses them (the route's lazy
+ * loader awaits ensureNamespaces), so the first visit downloads only what it shows.
+ */
+export const CORE_NAMESPACES = ['common', 'layout', 'errors', 'meta', 'validation', 'home', 'notFound'] as const;
+
+/**
+ * i18next reads namespaces it has not got through this backend: the same per-file chunks, fetched on demand. A
+ * component whose namespace is not loaded yet (useTranslation('login') in the header's logout dialog) suspends until it
+ * is, rather than showing keys; a language switch loads every namespace already in use, for the new language.
+ */
+const chunkBackend = {
+  type: 'backend' as const,
+  init() { /* nothing to set up */ },
+  read(lang: string, ns: string, callback: (error: unknown, data: Record<string, unknown> | false) => void) {
+    loadNamespace(lang, ns).then((data) => callback(null, data), (error: unknown) => callback(error, false));
+  },
 };
 
+export interface InitOptions {
+  /** Namespaces to load before resolving: all of them by default (tests, tools); the app passes CORE_NAMESPACES. */
+  namespaces?: readonly string[];
+}
+
 /** Loads the active language and the English fallback only; the others load when the user switches. */
-export function initI18n(lang: Language = initialLanguage()): Promise<unknown> {
+export function initI18n(lang: Language = initialLanguage(), opts: InitOptions = {}): Promise<unknown> {
   if (initialized) return initialized;
   i18n.on('languageChanged', syncDocument);
   initialized = (async () => {
-    const wanted = [...new Set<Language>([lang, DEFAULT_LANGUAGE])];
-    const loaded = await Promise.all(wanted.map(async (l) => [l, await loadResources(l)] as const));
-    await initWith(Object.fromEntries(loaded), lang);
+    await i18n.use(chunkBackend).use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...(opts.namespaces ?? NAMESPACES)],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // Only the active language and English, never the other supported ones.
+      load: 'currentOnly',
+      react: { bindI18nStore: 'added' },
+    });
+    i18n.services.formatter?.add('money', (value: number, lng?: string) => formatMoney(value, lng ?? i18n.language));
+    i18n.services.formatter?.add('date', (value: string | number | Date, lng?: string) => formatDate(value, lng ?? i18n.language));
+    syncDocument(i18n.language || lang);
   })();
   return initialized;
 }
 
-const initWith = async (resources: Record<string, Record<string, Record<string, unknown>>>, lang: Language) => {
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng: lang,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  i18n.services.formatter?.add('money', (value: number, lng?: string) => formatMoney(value, lng ?? i18n.language));
-  i18n.services.formatter?.add('date', (value: string | number | Date, lng?: string) => formatDate(value, lng ?? i18n.language));
-  syncDocument(i18n.language || lang);
-};
+/** Loads namespaces (for the active language and the fallback) before a screen that uses them renders. */
+export async function ensureNamespaces(namespaces: readonly string[] | 'all'): Promise<void> {
+  if (!i18n.isInitialized) return;
+  const wanted = namespaces === 'all' ? NAMESPACES : namespaces;
+  const missing = wanted.filter((ns) => !i18n.hasLoadedNamespace(ns));
+  if (missing.length) await i18n.loadNamespaces(missing);
+}
 
 /** Switches language in place (the page stays) and remembers it in session storage (spec section 3 `lang`). */
 export async function setLanguage(lang: Language): Promise<void> {
   setItem('lang', lang);
-  await ensureLoaded(lang);
   await i18n.changeLanguage(lang);
 }
 

@@ -1,12 +1,9 @@
-import type { Language } from './languages';
-
 /**
- * All namespaces of a language for Vite and Vitest (import.meta.glob), loaded lazily so the browser
- * downloads only the languages it shows. The gateway, run by tsx, reads the same JSON files with fs
- * (src/server/i18n.ts). Files: i18n/<lang>/<namespace>.json; the three key sets must be identical.
+ * Every namespace of every language for Vite and Vitest (import.meta.glob), each its own chunk loaded on demand
+ * (i18n/index.ts), so the browser downloads only the languages it shows and the namespaces its screens use. The
+ * gateway, run by tsx, reads the same JSON files with fs (src/server/i18n.ts). Files: i18n/<lang>/<namespace>.json;
+ * the three key sets must be identical.
  */
-type Resources = Record<string, Record<string, unknown>>;
-
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
 const parse = (path: string) => {
@@ -16,8 +13,8 @@ const parse = (path: string) => {
 
 export const NAMESPACES = [...new Set(Object.keys(files).map((p) => parse(p).ns))].sort();
 
-export async function loadResources(lang: Language): Promise<Resources> {
-  const entries = Object.entries(files).filter(([path]) => parse(path).lang === lang);
-  const loaded = await Promise.all(entries.map(async ([path, load]) => [parse(path).ns, (await load()).default] as const));
-  return Object.fromEntries(loaded);
+/** One namespace of one language (its own small chunk); empty when there is no such file. */
+export async function loadNamespace(lang: string, ns: string): Promise<Record<string, unknown>> {
+  const load = files[`./${lang}/${ns}.json`];
+  return load ? (await load()).default : {};
 }

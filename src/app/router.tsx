@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
 import { loadHome, loadPersonal, loadPlanDetail, loadPlans } from './loaders';
 import { AppFallback, RootLayout } from './layout/RootLayout';
@@ -8,6 +9,10 @@ import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, type AppRoute, type FlowName } fr
 import { getPersonalData, getToken, refreshPersonalData } from './session';
 
 const Nothing = () => null;
+
+/** A screen's code and its i18n namespaces load together, so it never renders a key. */
+const withNamespaces = async <M,>(module: Promise<M>, namespaces: readonly string[] | 'all'): Promise<M> =>
+  (await Promise.all([module, ensureNamespaces(namespaces)]))[0];
 
 async function runGuards(route: AppRoute, url: URL) {
   const path = `${url.pathname}${url.search}`;
@@ -44,7 +49,7 @@ export function toRouteObject(route: AppRoute): RouteObject {
       }
       return null;
     },
-    ...(screen ? { lazy: async () => ({ Component: (await screen()).default }) } : { Component: Nothing }),
+    ...(screen ? { lazy: async () => ({ Component: (await withNamespaces(screen(), route.namespaces ?? 'all')).default }) } : { Component: Nothing }),
   };
 }
 
@@ -60,7 +65,7 @@ export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
     if (!route.flow || !layout) { out.push(toRouteObject(route)); continue; }
     let group = flows.get(route.flow);
     if (!group) {
-      group = { id: `flow:${route.flow}`, lazy: async () => ({ Component: (await layout()).default }), children: [] };
+      group = { id: `flow:${route.flow}`, lazy: async () => ({ Component: (await withNamespaces(layout(), 'all')).default }), children: [] };
       flows.set(route.flow, group);
       out.push(group);
     }

@@ -60,6 +60,11 @@ export interface AppRoute {
   loader?: LoaderName;
   /** The wizard whose layout route holds this step (see FlowName). */
   flow?: FlowName;
+  /**
+   * i18n namespaces the screen needs beyond the shell's (CORE_NAMESPACES of i18n/index.ts); absent: all of them.
+   * The route's lazy loader loads them with the screen's code.
+   */
+  namespaces?: readonly string[];
   /** Metadata that depends on the URL or the loaded data; metaInfo when it answers nothing. */
   metaFor?: (match: MetaMatch) => MetaInfo;
 }
@@ -95,11 +100,13 @@ const account = (path: string, metaKey: string, servedBy: 3 | 4 | 'later' = 'lat
   later(path, metaKey, servedBy, { ...ACCOUNT, ...flags });
 
 const home = () => import('../../screens/home/HomeScreen');
+/** The home page and the not-found page need only the shell's namespaces, which include theirs. */
+const SHELL_ONLY: readonly string[] = [];
 
 export const ROUTES: AppRoute[] = [
   // Public routes
-  route('/', 'home', { screen: home, loader: 'home' }),
-  route('/canting', 'home', { screen: home, loader: 'home' }),
+  route('/', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY }),
+  route('/canting', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY }),
   route('/promotion', 'promotion', { redirect: '/', flags: { noHeaderFooter: true } }),
   route('/blog', 'blog', { empty: true }),
   route('/blog/en', 'blog', { empty: true }),
@@ -161,7 +168,7 @@ export const ROUTES: AppRoute[] = [
   later('/activity/lottery', 'lottery', 'later'),
   later('/cpni-out', 'cpni', 'later', { noHeaderFooter: true }),
 
-  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen') }),
+  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: SHELL_ONLY }),
 
   // Account area (login required)
   route('/personal', 'personal', {
