@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { showDialog } from '../../src/app/feedback';
 import { FORM_ERROR_ID } from '../checkout/ConfirmSection';
 import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../checkout/fields';
@@ -20,6 +21,17 @@ export default function FirstScreen() {
   const { snapshot, send } = useActivation();
   const view = connectFirst(snapshot, send);
   useFocusFirstError(view.focusRequest, view.errorFields);
+
+  // The eSIM email links here with ?iccid=: that card was bought online; its ICCID is typed in, the code is not.
+  const [params] = useSearchParams();
+  const linkedIccid = params.get('iccid');
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !linkedIccid || !/^\d{19}$/.test(linkedIccid) || view.values.iccid) return;
+    prefilled.current = true;
+    view.setField('iccid', linkedIccid);
+    view.setField('collected', 'online');
+  }, [linkedIccid, view]);
 
   // One dialog per refused check (a language change must not queue a second one).
   const shownFor = useRef(0);

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import { TrackingPage } from '../support/pages/TrackingPage';
+import { ActivationPage } from '../support/pages/ActivationPage';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { messagesTo } from './sandbox';
 
@@ -17,7 +18,8 @@ const card = (c: { number: string; exp: string; cvv: string }, postalCode = CA_A
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 
 test.describe('checkout chart in the browser', () => {
-  test('buys a 5GB plan for 3 months as an eSIM with WELCOME10 by test card, sees the QR code, gets it by email and tracks the order', async ({ page, request }) => {
+  test('buys a 5GB plan for 3 months as an eSIM with WELCOME10 by test card, sees the QR code, gets it by email, tracks the order and activates the eSIM', async ({ page, request }) => {
+    test.setTimeout(150_000);
     const email = uniqueEmail('mei');
     const checkout = new CheckoutPage(page);
     const payment = new PaymentPage(page);
@@ -76,6 +78,27 @@ test.describe('checkout chart in the browser', () => {
     await tracking.expectState('result');
     await expect(page.getByText(orderNo).first()).toBeVisible();
     await expect(tracking.shipment()).toContainText('eSIM: nothing to ship');
+
+    // Activate this eSIM (issue 4): the QR email's link opens step 1 with its ICCID typed in; the code is in the email.
+    const iccid = qrMail.body.match(/^ICCID: (89\d{17})$/m)![1]!;
+    const code = qrMail.body.match(/^Activation code: (\d{6})$/m)![1]!;
+    const activate = new URL(qrMail.body.match(/https?:\/\/\S+\/activation\/first\?iccid=\d{19}/)![0]);
+    expect(activate.searchParams.get('iccid')).toBe(iccid);
+    const activation = new ActivationPage(page);
+    await page.goto(`${activate.pathname}${activate.search}`);
+    await expect(activation.field('iccid')).toHaveValue(iccid);
+    await activation.field('activationCode').fill(code);
+    await activation.root().getByRole('button', { name: activation.t('activation:first.submit') }).click();
+    await expect(page).toHaveURL(/\/activation\/second$/);
+    await expect(activation.root()).toContainText(iccid);
+    await activation.searchNumbers('626');
+    const number = await activation.pickNumber();
+    await activation.fillPersonal(email, { username: `mei${Date.now().toString(36)}`, password: 'Activate1x' });
+    await activation.submit();
+    await expect(page).toHaveURL(/\/activation\/third$/);
+    await expect(activation.root()).toContainText(number.slice(-4));
+    await activation.expectHeadline('success', 60_000);
+    await expect.poll(async () => (await messagesTo(request, email)).some((m) => m.body.includes(number.slice(-4)) && m.body.includes(iccid.slice(-4))), { timeout: 30_000 }).toBe(true);
   });
 
   test('a declined card shows the reason and the spec\'s payment-failed text; repay with a good card succeeds', async ({ page }) => {

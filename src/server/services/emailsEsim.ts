@@ -49,7 +49,8 @@ export async function esimEmail(order: OrderRow, links: OrderLinks, esim: EsimFo
       { kind: 'heading', text: k('activateTitle') },
       { kind: 'paragraph', text: k('activateText') },
       { kind: 'rows', rows: [[k('iccid'), esim.iccid], [k('activationCode'), esim.activationCode]] },
-      { kind: 'link', href: links.activation, label: k('activateLink') },
+      // The link opens step 1 with this eSIM's ICCID typed in; the code stays in the email for the customer to type.
+      { kind: 'link', href: `${links.activation}?iccid=${esim.iccid}`, label: k('activateLink') },
     ],
   };
 }
