@@ -51,6 +51,15 @@ export async function ensureClientBuilt(root: string, log: (line: string) => voi
   if (state === 'fresh') return;
   log(`client build ${state === 'missing' ? 'missing' : 'older than its sources'}: building with Vite…`);
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  // Always the production build, whatever NODE_ENV this process runs with (the e2e server runs with NODE_ENV=test):
+  // Vite, its React plugin and the packages' export conditions read it, and would ship development builds of React
+  // and XState, half again the size. The environment was read before this point (readEnv); it is put back after.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
+  }
   precompress(join(root, 'dist', 'client'));
 }
