@@ -10,6 +10,7 @@ import { countryName } from '../../i18n';
 import type { PlansData } from '../../src/app/loaders';
 import type { Plan } from '../../src/contract/catalog';
 import { setItem } from '../../src/storage';
+import { ActivationCardInfo } from '../checkout/ProductSection';
 import { VerbatimText } from '../checkout/Verbatim';
 import { CatalogUnavailable } from '../plans/CatalogUnavailable';
 import { RegionSection } from '../plans/GlobalScreen';
@@ -51,6 +52,7 @@ export default function PropagateScreen() {
         <p className="mt-2 text-base text-slate-700">
           <VerbatimText k={global ? 'checkout:activationPlan.propagateIntroGlobal' : 'checkout:activationPlan.propagateIntro'} values={{ last4: card.iccid.slice(-4) }} />
         </p>
+        <div className="mt-4"><ActivationCardInfo card={card} /></div>
       </div>
       {!catalog ? <CatalogUnavailable /> : global ? (
         <div className="space-y-6">

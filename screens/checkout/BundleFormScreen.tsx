@@ -14,6 +14,7 @@ import { ConfirmSection } from './ConfirmSection';
 import { Notice } from './fields';
 import { OrderReview } from './OrderReview';
 import { OrderSummary } from './OrderSummary';
+import { PaymentFailed } from './PaymentFailed';
 import { ProductSection } from './ProductSection';
 import { ShippingSection } from './ShippingSection';
 import { CatalogFailed, PageTitle, Waiting } from './StepStates';
@@ -55,26 +56,35 @@ function OrderForm({ view }: { view: CheckoutView }) {
   );
 }
 
+const titleKey = (view: CheckoutView): string => {
+  if (view.step === 'paying') return 'title.paying';
+  if (view.step === 'paymentFailed') return 'failed.title';
+  return view.activation ? 'activationPlan.formTitle' : 'title.form';
+};
+
 export default function BundleFormScreen() {
   const { t } = useTranslation('checkout');
   const text = useText();
   const { snapshot, view } = useCheckout();
-  // When the form turns into the payment step, focus goes to the step's heading (a screen reader hears where it is).
+  // When the form turns into the payment step, or a payment is refused, focus goes to the step's heading (a screen reader hears where it is).
   const title = useRef<HTMLHeadingElement>(null);
   const lastStep = useRef(view.step);
   useEffect(() => {
-    if (view.step === 'paying' && lastStep.current === 'form') title.current?.focus({ preventScroll: false });
+    const stepChanged = (view.step === 'paying' && lastStep.current === 'form') || (view.step === 'paymentFailed' && lastStep.current === 'paying');
+    if (stepChanged) title.current?.focus({ preventScroll: false });
     lastStep.current = view.step;
   }, [view.step]);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" data-testid="checkout" data-state={JSON.stringify(snapshot.value)}>
-      <PageTitle ref={title}>{t(view.step === 'paying' ? 'title.paying' : view.activation ? 'activationPlan.formTitle' : 'title.form')}</PageTitle>
+      <PageTitle ref={title}>{t(titleKey(view))}</PageTitle>
       <div className="mt-4 space-y-4">
         {view.notice && <Notice tone="info">{text(view.notice)}</Notice>}
         {(view.step === 'opening' || view.step === 'loading') && <Waiting />}
         {view.step === 'catalogFailed' && <CatalogFailed view={view} />}
         {view.step === 'form' && <OrderForm view={view} />}
         {view.step === 'paying' && <Paying view={view} />}
+        {/* Activation's plan purchase has no error page of its own: a refused payment is told here, the card kept. */}
+        {view.step === 'paymentFailed' && <PaymentFailed view={view} />}
       </div>
     </div>
   );

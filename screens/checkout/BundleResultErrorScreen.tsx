@@ -1,60 +1,21 @@
 /**
- * /plans/bundleResultError?orderNo=..&reason=.. (spec section 2). Spec section 8: "payment failed (bank refusal,
- * wrong card, address or postcode, insufficient balance; check card number, name, expiry, CVV, billing address;
- * contact support with email and ICCID; buttons repay or view more)".
+ * /plans/bundleResultError?orderNo=..&reason=.. (spec section 2): spec section 8's "payment failed" with repay and
+ * view more (screens/checkout/PaymentFailed.tsx).
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
-import { paymentFailure } from '../../src/contract/payments';
-import { Notice, primaryButton, secondaryButton } from './fields';
-import { OrderAmounts } from './OrderReview';
+import { PaymentFailed } from './PaymentFailed';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 
-/** Reasons with their own explanation (the contract's payment failures); anything else reads as the general refusal. */
-const KNOWN_REASONS: ReadonlySet<string> = new Set(paymentFailure.options);
-
 export default function BundleResultErrorScreen() {
-  const { t } = useTranslation(['checkout', 'errors']);
+  const { t } = useTranslation('checkout');
   const { snapshot, view } = useCheckout();
-  const [more, setMore] = useState(false);
-  const reason = view.failure && KNOWN_REASONS.has(String(view.failure)) ? String(view.failure) : 'other';
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10" data-testid="checkout" data-state={JSON.stringify(snapshot.value)}>
       {view.step !== 'paymentFailed' ? <Waiting /> : (
         <div className="space-y-6">
           <PageTitle>{t('failed.title')}</PageTitle>
-          <Notice tone="error">
-            <p className="font-semibold">{t(`failed.reasons.${reason}`)}</p>
-            <p className="mt-2">{t('errors:other.paymentFailed')}</p>
-          </Notice>
-          <div className="space-y-2 text-sm text-slate-800">
-            <p>{t('errors:other.paymentCheck')}</p>
-            <p>{t('errors:other.paymentContact')}</p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <button type="button" className={`${primaryButton} sm:w-auto`} onClick={view.repay}>{t('errors:other.repay')}</button>
-            <button type="button" className={secondaryButton} aria-expanded={more} aria-controls="failure-more" onClick={() => setMore(!more)}>
-              {t('errors:other.viewMore')}
-            </button>
-          </div>
-          {more && (
-            <section id="failure-more" aria-label={t('failed.moreTitle')} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-                <dt className="font-medium text-slate-700">{t('result.info.orderNo')}</dt><dd translate="no">{view.order?.orderNo ?? ''}</dd>
-                <dt className="font-medium text-slate-700">{t('failed.code')}</dt><dd className="font-mono" translate="no">{view.failure ?? '—'}</dd>
-              </dl>
-              <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-                <li>{t('failed.tips.bank')}</li>
-                <li>{t('failed.tips.details')}</li>
-                <li>{t('failed.tips.postcode')}</li>
-                <li>{t('failed.tips.otherMethod')}</li>
-              </ul>
-              <p className="text-sm text-slate-800">{t('failed.support', { email: SUPPORT_EMAIL, phone: SUPPORT_PHONE })}</p>
-              {view.order && <div className="border-t border-slate-200 pt-4"><OrderAmounts order={view.order} catalog={view.catalog} /></div>}
-            </section>
-          )}
+          <PaymentFailed view={view} />
         </div>
       )}
     </div>

@@ -13,6 +13,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
 import { EsimCodes } from './EsimCodes';
 import { Notice, linkClass, primaryButton, secondaryButton } from './fields';
 import { OrderAmounts } from './OrderReview';
+import { groupedIccid } from './ProductSection';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 import { VerbatimText } from './Verbatim';
@@ -29,7 +30,7 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
     [t('result.info.orderNo'), order.orderNo, true],
     [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: planName(order.planName), count: order.months })],
     order.activationIccid
-      ? [t('activationPlan.card'), order.activationIccid, true]
+      ? [t('activationPlan.card'), groupedIccid(order.activationIccid), true]
       : [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
     [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
     ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),

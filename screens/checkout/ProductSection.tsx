@@ -3,24 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, countryName } from '../../i18n';
 import { PLAN_MONTHS, multiMonthPercentFor, type PlanMonths } from '../../src/domain/pricing';
 import { formatDataMb } from '../home/format';
+import type { ActivationCard } from '../../machines/checkoutForm';
 import type { CheckoutView } from './checkout.connect';
 import { AutoRenewSwitch } from './AutoRenewSwitch';
 import { usePlanName } from './productLabel';
 import { ChoiceGroup, FormSection, SelectInput, TextInput } from './fields';
-import { VerbatimText } from './Verbatim';
 
-/** Activation's plan purchase: one SIM, the card being activated (its type and the last digits of its ICCID). */
-function ActivationCardInfo({ view }: { view: CheckoutView }) {
+/** An ICCID in groups of four, as printed on the card, so the customer can compare it with the one in their hand. */
+export const groupedIccid = (iccid: string): string => iccid.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** Activation's plan purchase: one SIM, the card being activated (its type and its whole ICCID, as printed on it). */
+export function ActivationCardInfo({ card, note }: { card: Pick<ActivationCard, 'iccid' | 'simType'>; note?: string }) {
   const { t } = useTranslation('checkout');
-  const card = view.activation;
-  if (!card) return null;
   return (
-    <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="activation-card">
-      <p className="text-sm font-semibold text-slate-900">{t('activationPlan.card')}</p>
-      <p className="mt-1 text-sm text-slate-800">
-        <VerbatimText k="checkout:activationPlan.cardValue" values={{ type: t(`product.simTypes.${card.simType}`), last4: card.iccid.slice(-4) }} />
-      </p>
-      <p className="mt-1 text-sm text-slate-700">{t('activationPlan.cardNote')}</p>
+    <div className="flex items-start gap-3 rounded-xl bg-blue-50 p-4 ring-1 ring-blue-200" data-testid="activation-card">
+      <svg width="28" height="36" viewBox="0 0 28 36" aria-hidden="true" className="mt-0.5 shrink-0 text-blue-700">
+        <path d="M2 4a3 3 0 0 1 3-3h13l8 8v23a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3z" fill="white" stroke="currentColor" strokeWidth="2" />
+        <rect x="8" y="15" width="12" height="12" rx="2" fill="currentColor" opacity=".85" />
+      </svg>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold text-slate-900">{t('activationPlan.card')}</p>
+        <p className="mt-1 text-sm text-slate-800">{t(`product.simTypes.${card.simType}`)}</p>
+        <p className="mt-1 text-sm text-slate-800">
+          <span className="font-medium">{t('activationPlan.iccid')}</span>{' '}
+          <span className="inline-block whitespace-nowrap font-mono text-base font-semibold tracking-wide text-slate-900" translate="no" data-testid="activation-iccid">{groupedIccid(card.iccid)}</span>
+        </p>
+        {note && <p className="mt-2 text-sm text-slate-700">{note}</p>}
+      </div>
     </div>
   );
 }
@@ -75,7 +84,7 @@ export function ProductSection({ view }: { view: CheckoutView }) {
         />
       )}
 
-      {view.activation ? <ActivationCardInfo view={view} /> : (
+      {view.activation ? <ActivationCardInfo card={view.activation} note={t('activationPlan.cardNote')} /> : (
         <>
           <ChoiceGroup<'physical' | 'esim'>
             field="simType" legend={t('product.simType')} value={draft.simType}

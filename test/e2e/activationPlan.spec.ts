@@ -29,7 +29,7 @@ test('a dealer card without plan: step 1, choose a plan, pay by test card, the r
   await expect(page).toHaveURL(/\/activation\/bundleForm\?plan=5gb-plan/);
   const checkout = new CheckoutPage(page);
   await checkout.expectEditing();
-  await expect(page.getByTestId('activation-card')).toContainText('0070');
+  await expect(page.getByTestId('activation-iccid')).toHaveText('8901 2600 1000 0000 070');
   await expect(checkout.field('simCount')).toHaveCount(0);
   await expect(checkout.field('shipping.address1')).toHaveCount(0);
   await checkout.fillBuyer({ ...BUYER, email });
