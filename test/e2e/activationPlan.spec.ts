@@ -9,12 +9,14 @@ import { messagesTo } from './sandbox';
 /**
  * Issue 4, "current ICCID has no plan": the seeded dealer card without plan (README: 8901260010000000070 / 777777)
  * passes step 1, the customer chooses a plan on /activation/propagate, pays it on /activation/bundleForm (one SIM of
- * the card's type, no shipping), sees /activation/bundleResult/{orderNo} and continues to step 2.
+ * the card's type, no shipping; a declined card first, then repay), sees /activation/bundleResult/{orderNo} and continues to step 2.
  */
 const DEALER_CARD = { iccid: '8901260010000000070', code: '777777' };
+/** The card's ICCID as the pages print it: in groups of four, as on the card. */
+const ICCID_AS_PRINTED = '8901 2600 1000 0000 070';
 const t = (key: string, values?: Record<string, string | number>) => textOf('en', key, values);
 
-test('a dealer card without plan: step 1, choose a plan, pay by test card, the result, then step 2', async ({ page, request }) => {
+test('a dealer card without plan: step 1, choose a plan, a declined card, pay again by test card, the result, then step 2', async ({ page, request }) => {
   const email = `dealer.${Date.now().toString(36)}@example.com`;
   await page.goto('/activation/first');
   await page.getByRole('radio', { name: new RegExp(t('activation:first.offline')) }).check();
@@ -24,12 +26,13 @@ test('a dealer card without plan: step 1, choose a plan, pay by test card, the r
 
   await expect(page).toHaveURL(/\/activation\/propagate$/);
   await expect(page.getByRole('heading', { name: t('checkout:activationPlan.propagateTitle') })).toBeVisible();
+  await expect(page.getByTestId('activation-iccid')).toHaveText(ICCID_AS_PRINTED);
   await page.getByTestId('plan-5gb-plan').getByRole('link', { name: /5GB/ }).click();
 
   await expect(page).toHaveURL(/\/activation\/bundleForm\?plan=5gb-plan/);
   const checkout = new CheckoutPage(page);
   await checkout.expectEditing();
-  await expect(page.getByTestId('activation-iccid')).toHaveText('8901 2600 1000 0000 070');
+  await expect(page.getByTestId('activation-iccid')).toHaveText(ICCID_AS_PRINTED);
   await expect(checkout.field('simCount')).toHaveCount(0);
   await expect(checkout.field('shipping.address1')).toHaveCount(0);
   await checkout.fillBuyer({ ...BUYER, email });
@@ -38,13 +41,36 @@ test('a dealer card without plan: step 1, choose a plan, pay by test card, the r
   await checkout.submit();
   await checkout.expectPaying();
 
+  // Spec section 8: "payment failed (...; contact support with email and ICCID; buttons repay or view more)", on the card's own form.
   const payment = new PaymentPage(page);
+  await payment.typeCard({ ...TEST_CARDS.declined, postalCode: CA_ADDRESS.zip });
+  await payment.typeCardholder('Mei Lin');
+  await payment.submit();
+  await checkout.expectState((v) => v === 'paymentFailed', 'paymentFailed');
+  await expect(page).toHaveURL(/\/activation\/bundleForm/);
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:failed.title') })).toBeVisible();
+  await expect(page.getByText(t('checkout:failed.reasons.GENERIC_DECLINE'))).toBeVisible();
+  await expect(page.getByText(t('errors:other.paymentFailed'))).toBeVisible();
+  await expect(page.getByTestId('activation-iccid')).toHaveText(ICCID_AS_PRINTED);
+  await checkout.viewMore();
+  await expect(page.locator('#failure-more')).toContainText(ICCID_AS_PRINTED);
+  await expect(page.locator('#failure-more')).toContainText(email);
+  const failedAxe = await new AxeBuilder({ page }).analyze();
+  expect(failedAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'activation plan payment failed').toEqual([]);
+
+  // A reload keeps the card and the refusal; repay pays the same order.
+  await page.reload();
+  await checkout.expectState((v) => v === 'paymentFailed', 'paymentFailed after a reload');
+  await expect(page.getByTestId('activation-iccid')).toHaveText(ICCID_AS_PRINTED);
+  await checkout.repay();
+  await checkout.expectPaying();
   await payment.typeCard({ ...TEST_CARDS.visa, postalCode: CA_ADDRESS.zip });
   await payment.typeCardholder('Mei Lin');
   await payment.submit();
 
   await expect(page).toHaveURL(/\/activation\/bundleResult\/LB[^/]+$/);
   await expect(page.getByRole('heading', { name: t('checkout:activationPlan.resultTitle') })).toBeVisible();
+  await expect(page.getByText(ICCID_AS_PRINTED)).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'activation plan result').toEqual([]);
   await expect.poll(async () => (await messagesTo(request, email)).map((m) => m.body ?? '').join('\n'), { timeout: 30_000 })
