@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { activationFlow, persistActivation, readActivationResume } from '../../src/app/flows/activation';
+import { flowClock } from '../../src/app/flows/checkout';
 import { inspectFlow } from '../../src/app/flows/login';
 import { getToken } from '../../src/app/session';
 import { primaryButton, secondaryButton } from '../checkout/fields';
@@ -22,7 +23,10 @@ export default function ActivationLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const opened = useRef(false);
-  const actor = useActorRef(activationFlow, { input: { loggedIn: Boolean(getToken()) }, inspect: inspectFlow });
+  const actor = useActorRef(activationFlow, {
+    input: { loggedIn: Boolean(getToken()) }, inspect: inspectFlow,
+    ...(flowClock.current ? { clock: flowClock.current } : {}),
+  });
   const snapshot = useSelector(actor, (s) => s);
 
   useEffect(() => {

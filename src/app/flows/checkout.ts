@@ -53,7 +53,7 @@ export const checkoutActors = {
 export const checkoutFlow = checkoutMachine.provide({ actors: checkoutActors });
 
 /**
- * The clock the checkout's delays (quote debounce, fulfilment and WeChat polling, QR expiry) run on: the browser's
- * timers, unless a screen-depth test sets a simulated clock it moves itself.
+ * The clock the flows' delays (checkout: quote debounce, fulfilment and WeChat polling, QR expiry; activation: the
+ * status asked again) run on: the browser's timers, unless a screen-depth test sets a simulated clock it moves itself.
  */
 export const flowClock: { current: ActorOptions<AnyActorLogic>['clock'] } = { current: undefined };
