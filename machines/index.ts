@@ -49,7 +49,12 @@ export const charts: readonly ChartEntry[] = [
     ],
   },
   { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine },
-  { id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine },
+  {
+    id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine,
+    unreachable: [
+      { transition: 'activation.needsPlan:plan.check:0', reason: 'No screen sends plan.check: the plan purchase (/activation/bundleForm, /activation/bundleResult) runs in the checkout layout, so the activation layout unmounts; "Continue activation" opens it again at step 2, and activation.open [resumesCard] reads the card again (loadingCard), which is what plan.check would do.' },
+    ],
+  },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
   { id: 'simLifecycle', titleKey: 'messages:chart.simLifecycle', title: 'SIM status: inactive, activating, activated, expired', kind: 'lifecycle', specSection: '3 (SIM), 4 (activation, SIM status), 9 (activation within 90 days, eSIM QR 30 days)', machine: simLifecycleMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
