@@ -210,7 +210,7 @@ describe('paymentFailed (activation mode): spec section 8 on the card\'s own for
     expect(page.context().order!.orderNo).toBe(orderNo);
     await page.payByWechat('pay');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/activation/bundleResult/${orderNo}`), { timeout: STEP_TIMEOUT });
-    await screen.findByRole('heading', { name: t('checkout:activationPlan.resultTitle') }, undefined, { timeout: STEP_TIMEOUT });
+    await screen.findByRole('heading', { name: t('checkout:activationPlan.resultTitle') }, { timeout: STEP_TIMEOUT });
     expect(screen.getByText(ICCID_AS_PRINTED)).toBeTruthy();
     // The purchase was for this card: no "buy again"; continuing goes back to the activation's step 2.
     expect(screen.queryByRole('button', { name: t('checkout:result.buyAgain') })).toBeNull();
