@@ -10,7 +10,8 @@ import type { CheckoutForm, OrderData, QuoteData } from '../../src/contract/orde
 import type { PaymentResult } from '../../src/contract/payments';
 import { globalPacks, orders, sandboxParcels, sims } from '../../src/server/db/schema';
 import { issueActivationToken } from '../../src/server/services/activationToken';
-import { newIccid } from '../../src/server/services/sims';
+import { newIccid, simActivationCodeDigest } from '../../src/server/services/sims';
+import type { ActivationSim } from '../../src/contract/activation';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard } from '../support/payments';
 import { call } from './helpers';
@@ -165,6 +166,50 @@ describe.each(testDatabases())('a plan bought for a card being activated, on %s'
       const { activationToken: _t, ...withoutToken } = activationForm(token);
       const res = await postOrder(server, withoutToken);
       expect(res.body).toMatchObject({ code: 'validation' });
+    });
+
+    it('a global dealer card without a pack, from step 1 to step 2: no plan, a data pack (not a US plan) bought for it by card, then the card answers its pack', async () => {
+      // A global data SIM a dealer sold without a pack (the seeded 8985230010000000088 carries one).
+      const iccid = newIccid('global');
+      const code = '246810';
+      await server.db.insert(sims).values({
+        iccid, kind: 'global', simType: 'physical', status: 'inactive', activationCodeHash: simActivationCodeDigest(PEPPER, iccid, code),
+        collected: 'offline', planId: null, globalPackId: null, months: null, purchasedAt: server.clock.now(),
+      });
+      const step1 = await call<ActivationSim>(server, endpoints.activationCheckSim, { body: { iccid, activationCode: code, collected: 'offline' } });
+      expect(step1.body.code).toBe('200');
+      expect(step1.body.data).toMatchObject({ iccid, kind: 'global', simType: 'physical', plan: null });
+      const token = step1.body.data!.activationToken;
+
+      const [pack] = await server.db.select().from(globalPacks).limit(1);
+      const usPlan = await quote({ planId: fiveGb, months: 1, simType: 'physical', simCount: 1, activationToken: token });
+      expect(usPlan.body).toMatchObject({ code: 'productNotFound', data: { field: 'planId' } });
+      const priced = await quote({ globalPackId: pack!.id, months: 1, simType: 'physical', simCount: 1, shippingCountry: 'US', shippingMethod: 'express', taxAddress: { country: 'US', state: 'CA', zip: '90012' }, activationToken: token });
+      expect(priced.body.code).toBe('200');
+      expect(priced.body.data).toMatchObject({ globalPackId: pack!.id, planId: null, simCount: 1, shippingCents: 0, planCostCents: pack!.priceCents });
+
+      const email = uniqueEmail('global-dealer');
+      const form = activationForm(token, { planId: null, globalPackId: pack!.id, months: 1, simType: 'physical', shipping: { ...activationForm(token).shipping, email } });
+      const placed = await postOrder(server, form, { lang: 'zh-Hant' });
+      expect(placed.body.code).toBe('200');
+      const { order, orderToken } = placed.body.data!;
+      expect(order).toMatchObject({ kind: 'global', activationIccid: iccid, simType: 'physical', simCount: 1, shippingFeeCents: 0, shipping: { address1: null } });
+      expect((await payByCard(order.orderNo, orderToken)).body.data?.status).toBe('paid');
+      expect(await simRow(iccid)).toMatchObject({ globalPackId: pack!.id, planId: null, months: 1, status: 'inactive', orderId: null });
+      await runJobs(server);
+      expect(await detail(order.orderNo, orderToken)).toMatchObject({ fulfilment: 'plan_ready', esims: [], logisticsStatus: 'not_shipped' });
+      const [parcels] = await server.db.select({ n: count() }).from(sandboxParcels).where(eq(sandboxParcels.reference, order.orderNo));
+      expect(parcels!.n).toBe(0);
+      const mails = await emailsTo(server, email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain(iccid);
+      expect(mails[0]!.body).toContain('/activation/first');
+
+      // Continuing the activation reads the card again: it now carries the pack (step 2 of a global SIM), and no second pack is sold for it.
+      const again = await call<ActivationSim>(server, endpoints.activationSimInfo, { body: { activationToken: token } });
+      expect(again.body.data).toMatchObject({ iccid, kind: 'global', plan: { planId: pack!.id, months: 1 } });
+      const second = await postOrder(server, form);
+      expect(second.body.code).toBe('activationPlanExists');
     });
 
     it('buys a data pack for a global card and puts the pack on it', async () => {
