@@ -111,6 +111,26 @@ describe.each(testDatabases())('activation step 2 on %s', (_name, databaseUrl) =
       expect(sim!.status).toBe('inactive');
     });
 
+    it('a port-in of a number already on one of our lines is refused on the field, at submit and at a correction', async () => {
+      const { card, token } = await ready();
+      // The demo customer's line is 6265550100: a port of it could never complete.
+      const res = await submit(server, token, form(portChoice({ msisdn: '6265550100' })), { lang: 'zh-Hans' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation');
+      expect(res.body.data).toEqual({ field: 'portNumber' });
+      expect(res.body.message).toContain('要保留的号码');
+      expect(await server.db.select().from(activations).where(eq(activations.iccid, card.iccid))).toHaveLength(0);
+
+      const ok = await submit(server, token, form(portChoice({ pin: '0000' })));
+      expect(ok.body.code).toBe('200');
+      const { activationId } = ok.body.data!.activation;
+      await server.db.update(portIns).set({ state: 'informationRequired', reason: 'pin' })
+        .where(eq(portIns.activationId, (await server.db.select().from(activations).where(eq(activations.publicId, activationId)))[0]!.id));
+      const fix = await call(server, endpoints.portInCorrect, { body: { activationId, activationToken: token, ...portChoice({ msisdn: '6265550100' }), kind: undefined } });
+      expect(fix.status).toBe(400);
+      expect(fix.body.data).toEqual({ field: 'portNumber' });
+    });
+
     it('a forged token, or none, is refused before anything', async () => {
       const { token } = await ready();
       const forged = `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;

@@ -37,6 +37,6 @@ export function activationRoutes(app: FastifyInstance, deps: Deps) {
 
   route(app, deps, endpoints.portInCorrect, async (ctx) => {
     const { activationId, activationToken, ...details } = ctx.body;
-    return correctPortIn(deps, activationId, { customerId: customerIdOf(ctx), activationToken }, details);
+    return correctPortIn(deps, activationId, { customerId: customerIdOf(ctx), activationToken }, details, ctx.lang);
   });
 }

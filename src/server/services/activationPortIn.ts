@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { portInMachine, type PortInEvent } from '../../../machines/portIn.machine';
 import type { PortInDetailsInput } from '../../contract/activation';
+import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { activations, portIns } from '../db/schema';
@@ -15,12 +16,13 @@ import { enqueueJob } from '../jobs/queue';
 import { applyLifecycleEvent } from './lifecycle';
 import { encryptPortInSecrets } from './activationSecrets';
 import { activationView, findActivationFor, type ActivationReader } from './activationView';
-import { PROVISION_JOB, provisionDedupeKey } from './activationSubmit';
+import { PROVISION_JOB, assertPortableToUs, provisionDedupeKey } from './activationSubmit';
 
 type PortInDetails = { [K in keyof PortInDetailsInput]: string };
 
-export async function correctPortIn(deps: Deps, publicId: string, reader: ActivationReader, details: PortInDetails) {
+export async function correctPortIn(deps: Deps, publicId: string, reader: ActivationReader, details: PortInDetails, lang: Language) {
   const activation = await findActivationFor(deps, publicId, reader);
+  await assertPortableToUs(deps.db, lang, activation.iccid, details.msisdn);
   const [portIn] = await deps.db.select({ id: portIns.id, corrections: portIns.corrections }).from(portIns).where(eq(portIns.activationId, activation.id));
   if (!portIn) throw new GatewayError('portInNotCorrectable');
   const now = deps.clock.now();

@@ -47,6 +47,15 @@ const fieldError = (lang: Language, field: string, messageKey: string) => new Ga
 const submitHash = (pepper: string, iccid: string, form: ActivationForm, customerId: number | null) =>
   hmac(pepper, `activation-submit:${canonicalJson({ iccid, form, customerId })}`);
 
+/**
+ * A number already on one of our lines (another card's) cannot be ported in: the port could never complete, since a
+ * number is one line's. Told at once on the field, rather than by a port that hangs.
+ */
+export async function assertPortableToUs(db: Db, lang: Language, iccid: string, msisdn: string): Promise<void> {
+  const [ours] = await db.select({ id: lines.id }).from(lines).where(and(eq(lines.msisdn, msisdn), sql`${lines.iccid} <> ${iccid}`));
+  if (ours) throw fieldError(lang, 'portNumber', 'validation:portNumber.alreadyOurs');
+}
+
 export interface SubmitInput { token: string; form: ActivationForm; key: string; customerId: number | null; lang: Language }
 export interface SubmitResult { activation: Awaited<ReturnType<typeof activationView>>; login: Awaited<ReturnType<typeof createSession>> | null }
 
@@ -97,6 +106,7 @@ export async function submitActivation(deps: Deps, input: SubmitInput): Promise<
   }
 
   const msisdn = form.number.kind === 'none' ? null : form.number.msisdn;
+  if (form.number.kind === 'port') await assertPortableToUs(deps.db, lang, iccid, form.number.msisdn);
   if (form.number.kind === 'new') {
     const [held] = await deps.db.select({ id: lines.id }).from(lines).where(and(eq(lines.msisdn, form.number.msisdn), sql`${lines.iccid} <> ${iccid}`));
     if (held || !(await deps.network.reserveNumber(form.number.msisdn, iccid))) throw new GatewayError('numberTaken', { data: { field: 'msisdn' } });
