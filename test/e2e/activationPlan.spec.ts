@@ -79,3 +79,46 @@ test('a dealer card without plan: step 1, choose a plan, a declined card, pay ag
   await page.getByTestId('continue-activation').click();
   await expect(page).toHaveURL(/\/activation\/secondOffline$/);
 });
+
+/** README: a global data SIM a dealer sold without a data pack. */
+const GLOBAL_DEALER_CARD = { iccid: '8985230010000000138', code: '141414' };
+
+test('a global dealer card without a pack: step 1, a data pack chosen on /activation/propagate, paid for that card, then the global step 2', async ({ page }) => {
+  await page.goto('/activation/first');
+  await page.getByRole('radio', { name: new RegExp(t('activation:first.offline')) }).check();
+  await page.getByLabel(t('activation:first.iccid')).fill(GLOBAL_DEALER_CARD.iccid);
+  await page.getByLabel(t('activation:first.code')).fill(GLOBAL_DEALER_CARD.code);
+  await page.getByRole('button', { name: t('activation:first.submit') }).click();
+
+  await expect(page).toHaveURL(/\/activation\/propagate$/);
+  const propagate = page.getByTestId('activation-propagate');
+  await expect(propagate).toContainText(textOf('en', 'checkout:activationPlan.propagateIntroGlobal', { last4: '0138' }).replace(/<\/?no>/g, ''));
+  await expect(page.getByTestId('activation-iccid')).toHaveText('8985 2300 1000 0000 138');
+  // Data packs only: no US plan is offered for a global card.
+  await expect(propagate.getByTestId('plan-5gb-plan')).toHaveCount(0);
+  await propagate.locator('[data-testid^="pack-"]').first().getByRole('link').click();
+
+  await expect(page).toHaveURL(/\/activation\/bundleForm\?pack=\d+/);
+  const checkout = new CheckoutPage(page);
+  await checkout.expectEditing();
+  await expect(page.getByTestId('activation-iccid')).toHaveText('8985 2300 1000 0000 138');
+  await expect(checkout.field('simCount')).toHaveCount(0);
+  await expect(checkout.field('shipping.address1')).toHaveCount(0);
+  await expect(checkout.field('months')).toHaveCount(0);
+  await checkout.fillBuyer({ ...BUYER, email: `global.${Date.now().toString(36)}@example.com` });
+  await checkout.fillAddress('billing', CA_ADDRESS);
+  await checkout.confirmAll();
+  await checkout.submit();
+  await checkout.expectPaying();
+
+  const payment = new PaymentPage(page);
+  await payment.typeCard({ ...TEST_CARDS.visa, postalCode: CA_ADDRESS.zip });
+  await payment.typeCardholder('Mei Lin');
+  await payment.submit();
+
+  await expect(page).toHaveURL(/\/activation\/bundleResult\/LB[^/]+$/);
+  await expect(page.getByRole('heading', { name: t('checkout:activationPlan.resultTitle') })).toBeVisible();
+  await expect(page.getByText('8985 2300 1000 0000 138')).toBeVisible();
+  await page.getByTestId('continue-activation').click();
+  await expect(page).toHaveURL(/\/activation\/global\/second$/);
+});

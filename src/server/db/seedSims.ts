@@ -17,8 +17,8 @@ type SeedOrder = { orderNo: string; status: 'paid' | 'awaiting_payment'; kind: '
 type SeedSim = {
   iccid: string; code: string; what: string; kind: 'us' | 'global'; simType: 'physical' | 'esim';
   collected: 'online' | 'offline'; status?: 'inactive' | 'activated'; order?: SeedOrder;
-  /** US plan slug the card carries; global cards carry their order's pack. */
-  planSlug?: string; daysAgo: number; voided?: boolean; activating?: boolean;
+  /** US plan slug the card carries; global cards carry their order's pack (or none: `withoutPack`). */
+  planSlug?: string; daysAgo: number; voided?: boolean; activating?: boolean; withoutPack?: boolean;
 };
 
 const paid = (orderNo: string, daysAgo: number, simType: 'physical' | 'esim' = 'physical'): SeedOrder =>
@@ -34,6 +34,7 @@ export const TEST_SIMS: SeedSim[] = [
   { iccid: '8901260010000000062', code: '666666', what: 'dealer card with a plan', kind: 'us', simType: 'physical', collected: 'offline', planSlug: '15gb-plan', daysAgo: 10 },
   { iccid: '8901260010000000070', code: '777777', what: 'dealer card without a plan', kind: 'us', simType: 'physical', collected: 'offline', daysAgo: 10 },
   { iccid: '8985230010000000088', code: '888888', what: 'global data SIM', kind: 'global', simType: 'physical', collected: 'online', order: { orderNo: 'LBSEED5555', status: 'paid', kind: 'global', simType: 'physical', daysAgo: 0 }, daysAgo: 0 },
+  { iccid: '8985230010000000138', code: '141414', what: 'global data SIM from a dealer, without a data pack', kind: 'global', simType: 'physical', collected: 'offline', daysAgo: 10, withoutPack: true },
   { iccid: '8901260010000000096', code: '999999', what: 'eSIM, QR sent 31 days ago (120018)', kind: 'us', simType: 'esim', collected: 'online', order: paid('LBSEED6666', 31, 'esim'), planSlug: '5gb-plan', daysAgo: 31 },
   { iccid: '8901260010000000104', code: '101010', what: 'activation in progress (120020)', kind: 'us', simType: 'physical', collected: 'online', order: paid('LBSEED7777', 2), planSlug: '5gb-plan', daysAgo: 2, activating: true },
   { iccid: '8901260010000000112', code: '121212', what: 'order not paid (120016)', kind: 'us', simType: 'physical', collected: 'online', order: { orderNo: 'LBSEED8888', status: 'awaiting_payment', kind: 'plan', simType: 'physical', daysAgo: 0 }, planSlug: '5gb-plan', daysAgo: 0 },
@@ -81,7 +82,8 @@ export async function seedTestSims(db: Db, pepper: string, now: Date = new Date(
       iccid: sim.iccid, kind: sim.kind, simType: sim.simType, status: sim.activating ? 'activating' as const : sim.status ?? 'inactive' as const,
       activationCodeHash: simActivationCodeDigest(pepper, sim.iccid, sim.code), collected: sim.collected,
       orderId: sim.order ? orderIds.get(sim.order.orderNo)! : null,
-      planId: sim.planSlug ? planIds.get(sim.planSlug)! : null, globalPackId: sim.kind === 'global' ? pack!.id : null, months: sim.planSlug || sim.kind === 'global' ? 1 : null,
+      planId: sim.planSlug ? planIds.get(sim.planSlug)! : null,
+      globalPackId: sim.kind === 'global' && !sim.withoutPack ? pack!.id : null, months: sim.planSlug || (sim.kind === 'global' && !sim.withoutPack) ? 1 : null,
       purchasedAt, shippedAt: sim.simType === 'physical' && sim.collected === 'online' ? purchasedAt : null,
       qrExpiresAt, voidedAt: sim.voided ? purchasedAt : null, createdAt: purchasedAt,
     };
