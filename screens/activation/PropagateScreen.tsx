@@ -10,6 +10,7 @@ import { countryName } from '../../i18n';
 import type { PlansData } from '../../src/app/loaders';
 import type { Plan } from '../../src/contract/catalog';
 import { setItem } from '../../src/storage';
+import { activationKey } from '../checkout/activationCard';
 import { ActivationCardInfo } from '../checkout/ProductSection';
 import { VerbatimText } from '../checkout/Verbatim';
 import { CatalogUnavailable } from '../plans/CatalogUnavailable';
@@ -48,7 +49,7 @@ export default function PropagateScreen() {
     <div className="space-y-8" data-testid="activation-propagate">
       {/* The activation layout holds the page's h1; this step is a section of it. */}
       <div>
-        <h2 className="text-xl font-semibold text-slate-900">{t('activationPlan.propagateTitle')}</h2>
+        <h2 className="text-xl font-semibold text-slate-900">{t(activationKey('propagateTitle', card.kind))}</h2>
         <p className="mt-2 text-base text-slate-700">
           <VerbatimText k={global ? 'checkout:activationPlan.propagateIntroGlobal' : 'checkout:activationPlan.propagateIntro'} values={{ last4: card.iccid.slice(-4) }} />
         </p>

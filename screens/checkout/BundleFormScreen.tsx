@@ -15,6 +15,7 @@ import { Notice } from './fields';
 import { OrderReview } from './OrderReview';
 import { OrderSummary } from './OrderSummary';
 import { PaymentFailed } from './PaymentFailed';
+import { activationKey } from './activationCard';
 import { ProductSection } from './ProductSection';
 import { ShippingSection } from './ShippingSection';
 import { CatalogFailed, PageTitle, Waiting } from './StepStates';
@@ -59,7 +60,7 @@ function OrderForm({ view }: { view: CheckoutView }) {
 const titleKey = (view: CheckoutView): string => {
   if (view.step === 'paying') return 'title.paying';
   if (view.step === 'paymentFailed') return 'failed.title';
-  return view.activation ? 'activationPlan.formTitle' : 'title.form';
+  return view.activation ? activationKey('formTitle', view.activation.kind) : 'title.form';
 };
 
 export default function BundleFormScreen() {

@@ -13,7 +13,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
 import { EsimCodes } from './EsimCodes';
 import { Notice, linkClass, primaryButton, secondaryButton } from './fields';
 import { OrderAmounts } from './OrderReview';
-import { groupedIccid } from './ProductSection';
+import { activationKey, groupedIccid } from './activationCard';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 import { VerbatimText } from './Verbatim';
@@ -104,7 +104,7 @@ export default function BundleResultScreen() {
             </div>
           </div>
           <section aria-labelledby="result-next" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-            <h2 id="result-next" className="text-lg font-semibold text-slate-900">{t(order.activationIccid ? 'activationPlan.resultTitle' : order.simType === 'esim' ? 'result.esim.title' : 'result.physical.title')}</h2>
+            <h2 id="result-next" className="text-lg font-semibold text-slate-900">{t(order.activationIccid ? activationKey('resultTitle', order.kind === 'global' ? 'global' : 'us') : order.simType === 'esim' ? 'result.esim.title' : 'result.physical.title')}</h2>
             <div className="mt-3">
               {order.activationIccid
                 ? <ActivationPlanReady order={order} catalog={view.catalog} />

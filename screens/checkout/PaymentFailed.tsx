@@ -11,7 +11,8 @@ import { paymentFailure } from '../../src/contract/payments';
 import type { CheckoutView } from './checkout.connect';
 import { Notice, primaryButton, secondaryButton } from './fields';
 import { OrderAmounts } from './OrderReview';
-import { ActivationCardInfo, groupedIccid } from './ProductSection';
+import { activationKey, groupedIccid } from './activationCard';
+import { ActivationCardInfo } from './ProductSection';
 
 /** Reasons with their own explanation (the contract's payment failures); anything else reads as the general refusal. */
 const KNOWN_REASONS: ReadonlySet<string> = new Set(paymentFailure.options);
@@ -26,7 +27,7 @@ export function PaymentFailed({ view }: { view: CheckoutView }) {
         <p className="font-semibold">{t(`failed.reasons.${reason}`)}</p>
         <p className="mt-2">{t('errors:other.paymentFailed')}</p>
       </Notice>
-      {view.activation && <ActivationCardInfo card={view.activation} note={t('activationPlan.failedNote')} />}
+      {view.activation && <ActivationCardInfo card={view.activation} note={t(`checkout:${activationKey('failedNote', view.activation.kind)}`)} />}
       <div className="space-y-2 text-sm text-slate-800">
         <p>{t('errors:other.paymentCheck')}</p>
         <p>{t('errors:other.paymentContact')}</p>

@@ -5,15 +5,13 @@ import { PLAN_MONTHS, multiMonthPercentFor, type PlanMonths } from '../../src/do
 import { formatDataMb } from '../home/format';
 import type { ActivationCard } from '../../machines/checkoutForm';
 import type { CheckoutView } from './checkout.connect';
+import { activationKey, groupedIccid } from './activationCard';
 import { AutoRenewSwitch } from './AutoRenewSwitch';
 import { usePlanName } from './productLabel';
 import { ChoiceGroup, FormSection, SelectInput, TextInput } from './fields';
 
-/** An ICCID in groups of four, as printed on the card, so the customer can compare it with the one in their hand. */
-export const groupedIccid = (iccid: string): string => iccid.replace(/(\d{4})(?=\d)/g, '$1 ');
-
 /** Activation's plan purchase: one SIM, the card being activated (its type and its whole ICCID, as printed on it). */
-export function ActivationCardInfo({ card, note }: { card: Pick<ActivationCard, 'iccid' | 'simType'>; note?: string }) {
+export function ActivationCardInfo({ card, note }: { card: Pick<ActivationCard, 'iccid' | 'kind' | 'simType'>; note?: string }) {
   const { t } = useTranslation('checkout');
   return (
     <div className="flex items-start gap-3 rounded-xl bg-blue-50 p-4 ring-1 ring-blue-200" data-testid="activation-card">
@@ -23,7 +21,9 @@ export function ActivationCardInfo({ card, note }: { card: Pick<ActivationCard, 
       </svg>
       <div className="min-w-0">
         <p className="text-sm font-semibold text-slate-900">{t('activationPlan.card')}</p>
-        <p className="mt-1 text-sm text-slate-800">{t(`product.simTypes.${card.simType}`)}</p>
+        <p className="mt-1 text-sm text-slate-800">
+          {card.kind === 'global' ? `${t('activationPlan.globalKind')} · ${t(`product.simTypes.${card.simType}`)}` : t(`product.simTypes.${card.simType}`)}
+        </p>
         <p className="mt-1 text-sm text-slate-800">
           <span className="font-medium">{t('activationPlan.iccid')}</span>{' '}
           <span className="inline-block whitespace-nowrap font-mono text-base font-semibold tracking-wide text-slate-900" translate="no" data-testid="activation-iccid">{groupedIccid(card.iccid)}</span>
@@ -84,7 +84,7 @@ export function ProductSection({ view }: { view: CheckoutView }) {
         />
       )}
 
-      {view.activation ? <ActivationCardInfo card={view.activation} note={t('activationPlan.cardNote')} /> : (
+      {view.activation ? <ActivationCardInfo card={view.activation} note={t(activationKey('cardNote', view.activation.kind))} /> : (
         <>
           <ChoiceGroup<'physical' | 'esim'>
             field="simType" legend={t('product.simType')} value={draft.simType}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
 import { EXPRESS_SHIPPING_CENTS, expressShipsTo } from '../../src/domain/pricing';
 import type { CheckoutView } from './checkout.connect';
+import { activationKey } from './activationCard';
 import { AddressFields, CountryField } from './AddressFields';
 import { ChoiceGroup, FormSection, TextInput } from './fields';
 import { withEnglishExamples } from './Verbatim';
@@ -18,7 +19,7 @@ export function ShippingSection({ view }: { view: CheckoutView }) {
   const set = (name: keyof typeof s) => (value: string) => view.change({ field: `shipping.${name}`, value });
   return (
     <FormSection title={t(physical ? 'shipping.title' : 'shipping.titleEsim')}>
-      {!physical && <p className="text-sm text-slate-700">{t(view.activation ? 'activationPlan.detailsNote' : 'shipping.esimNote')}</p>}
+      {!physical && <p className="text-sm text-slate-700">{t(view.activation ? activationKey('detailsNote', view.activation.kind) : 'shipping.esimNote')}</p>}
       <CountryField part="shipping" value={s.country} view={view} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput field="shipping.firstNameEn" label={t('shipping.firstNameEn')} value={s.firstNameEn} autoComplete="given-name" lang="en"

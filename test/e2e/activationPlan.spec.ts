@@ -92,6 +92,8 @@ test('a global dealer card without a pack: step 1, a data pack chosen on /activa
 
   await expect(page).toHaveURL(/\/activation\/propagate$/);
   const propagate = page.getByTestId('activation-propagate');
+  await expect(page.getByRole('heading', { name: t('checkout:activationPlan.propagateTitleGlobal') })).toBeVisible();
+  await expect(page.getByTestId('activation-card')).toContainText(t('checkout:activationPlan.globalKind'));
   await expect(propagate).toContainText(textOf('en', 'checkout:activationPlan.propagateIntroGlobal', { last4: '0138' }).replace(/<\/?no>/g, ''));
   await expect(page.getByTestId('activation-iccid')).toHaveText('8985 2300 1000 0000 138');
   // Data packs only: no US plan is offered for a global card.
@@ -101,6 +103,7 @@ test('a global dealer card without a pack: step 1, a data pack chosen on /activa
   await expect(page).toHaveURL(/\/activation\/bundleForm\?pack=\d+/);
   const checkout = new CheckoutPage(page);
   await checkout.expectEditing();
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:activationPlan.formTitleGlobal') })).toBeVisible();
   await expect(page.getByTestId('activation-iccid')).toHaveText('8985 2300 1000 0000 138');
   await expect(checkout.field('simCount')).toHaveCount(0);
   await expect(checkout.field('shipping.address1')).toHaveCount(0);
@@ -117,7 +120,7 @@ test('a global dealer card without a pack: step 1, a data pack chosen on /activa
   await payment.submit();
 
   await expect(page).toHaveURL(/\/activation\/bundleResult\/LB[^/]+$/);
-  await expect(page.getByRole('heading', { name: t('checkout:activationPlan.resultTitle') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('checkout:activationPlan.resultTitleGlobal') })).toBeVisible();
   await expect(page.getByText('8985 2300 1000 0000 138')).toBeVisible();
   await page.getByTestId('continue-activation').click();
   await expect(page).toHaveURL(/\/activation\/global\/second$/);
