@@ -55,7 +55,7 @@ function ActivationPlanReady({ order, catalog }: { order: OrderData; catalog: Bu
   const plan = order.kind === 'global' ? packName(order) : planName(order.planName);
   return (
     <div className="space-y-4 text-sm text-slate-800">
-      <p><VerbatimText k="checkout:activationPlan.resultBody" values={{ plan, last4: (order.activationIccid ?? '').slice(-4) }} /></p>
+      <p><VerbatimText k={`checkout:${activationKey('resultBody', order.kind === 'global' ? 'global' : 'us')}`} values={{ plan, last4: (order.activationIccid ?? '').slice(-4) }} /></p>
       <Link to={ACTIVATION_STEP_2} className={`${primaryButton} sm:w-auto`} data-testid="continue-activation">{t('activationPlan.continue')}</Link>
     </div>
   );

@@ -121,6 +121,8 @@ test('a global dealer card without a pack: step 1, a data pack chosen on /activa
 
   await expect(page).toHaveURL(/\/activation\/bundleResult\/LB[^/]+$/);
   await expect(page.getByRole('heading', { name: t('checkout:activationPlan.resultTitleGlobal') })).toBeVisible();
+  // A global SIM is data only: the result speaks of registering, not of choosing a number.
+  await expect(page.getByText(t('checkout:activationPlan.resultBodyGlobal', { plan: '__', last4: '0138' }).replace(/<\/?no>/g, '').split('. ')[1]!)).toBeVisible();
   await expect(page.getByText('8985 2300 1000 0000 138')).toBeVisible();
   await page.getByTestId('continue-activation').click();
   await expect(page).toHaveURL(/\/activation\/global\/second$/);

@@ -12,7 +12,7 @@ describe("activation's plan purchase names the card", () => {
     expect(activationKey('formTitle', 'us')).toBe('activationPlan.formTitle');
     expect(activationKey('formTitle', 'global')).toBe('activationPlan.formTitleGlobal');
     const texts = en.activationPlan as Record<string, string>;
-    for (const key of ['propagateTitle', 'formTitle', 'cardNote', 'detailsNote', 'failedNote', 'resultTitle']) {
+    for (const key of ['propagateTitle', 'formTitle', 'cardNote', 'detailsNote', 'failedNote', 'resultTitle', 'resultBody']) {
       for (const kind of ['us', 'global'] as const) expect(texts[activationKey(key, kind).split('.')[1]!], `${key} ${kind}`).toBeTruthy();
     }
   });
