@@ -4,6 +4,7 @@ import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import { textOf } from '../support/pages/i18nText';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
+import { englishLeftovers } from './i18n-check';
 import { messagesTo } from './sandbox';
 
 /**
@@ -15,6 +16,50 @@ const DEALER_CARD = { iccid: '8901260010000000070', code: '777777' };
 /** The card's ICCID as the pages print it: in groups of four, as on the card. */
 const ICCID_AS_PRINTED = '8901 2600 1000 0000 070';
 const t = (key: string, values?: Record<string, string | number>) => textOf('en', key, values);
+
+// Run first: a refused payment leaves the card without plan for the tests after it.
+for (const [lang, locale] of [['zh-Hans', 'zh-CN'], ['zh-Hant', 'zh-TW']] as const) {
+  test.describe(`in ${lang}`, () => {
+    test.use({ locale });
+    test(`the dealer card's plan purchase up to a refused payment: no English left, axe clean (${lang})`, async ({ page }) => {
+      const tl = (key: string, values?: Record<string, string | number>) => textOf(lang, key, values);
+      const clean = async (where: string) => {
+        expect(await englishLeftovers(page), `${where} English`).toEqual([]);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `${where} axe`).toEqual([]);
+      };
+      await page.goto('/activation/first');
+      await page.getByRole('radio', { name: new RegExp(tl('activation:first.offline')) }).check();
+      await page.getByLabel(tl('activation:first.iccid')).fill(DEALER_CARD.iccid);
+      await page.getByLabel(tl('activation:first.code')).fill(DEALER_CARD.code);
+      await page.getByRole('button', { name: tl('activation:first.submit') }).click();
+      await expect(page.getByRole('heading', { name: tl('checkout:activationPlan.propagateTitle') })).toBeVisible();
+      await clean('propagate');
+
+      await page.getByTestId('plan-5gb-plan').getByRole('link').click();
+      const checkout = new CheckoutPage(page, lang);
+      await checkout.expectEditing();
+      await expect(page.getByRole('heading', { level: 1, name: tl('checkout:activationPlan.formTitle') })).toBeVisible();
+      await clean('bundleForm');
+      await checkout.fillBuyer(BUYER);
+      await checkout.fillAddress('billing', CA_ADDRESS);
+      await checkout.confirmAll();
+      await checkout.submit();
+      await checkout.expectPaying();
+      const payment = new PaymentPage(page, lang);
+      await payment.expectCardFormReady();
+      await clean('payment');
+
+      await payment.typeCard({ ...TEST_CARDS.declined, postalCode: CA_ADDRESS.zip });
+      await payment.typeCardholder('Mei Lin');
+      await payment.submit();
+      await checkout.expectState((v) => v === 'paymentFailed', 'paymentFailed');
+      await expect(page.getByRole('heading', { level: 1, name: tl('checkout:failed.title') })).toBeVisible();
+      await checkout.viewMore();
+      await clean('payment failed');
+    });
+  });
+}
 
 test('a dealer card without plan: step 1, choose a plan, a declined card, pay again by test card, the result, then step 2', async ({ page, request }) => {
   const email = `dealer.${Date.now().toString(36)}@example.com`;
