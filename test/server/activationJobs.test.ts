@@ -170,6 +170,8 @@ describe.each(testDatabases())('activation jobs on %s', (_name, databaseUrl) => 
       const portIn = await portInRow(a.id);
       expect(portIn).toMatchObject({ state: 'completed', reason: null });
       expect(portIn.networkRef).toMatch(/^PRT/);
+      // The port is over: its account number and PIN are no longer kept, even encrypted.
+      expect(portIn).toMatchObject({ accountNumberCipher: '', pinCipher: '' });
       const [line] = await server.db.select().from(lines).where(eq(lines.iccid, a.card.iccid));
       expect(line!.msisdn).toBe('6265550177');
       expect(await steps('portIn', a.id)).toEqual(['submitted -portIn.requested-> pending', 'pending -portIn.completed-> completed']);
@@ -238,7 +240,7 @@ describe.each(testDatabases())('activation jobs on %s', (_name, databaseUrl) => 
       await runAfter(NETWORK_DELAY_MS);
       server.clock.advance(PORT_DELAY_MS);
       await run();
-      expect(await portInRow(a.id)).toMatchObject({ state: 'declined', reason: 'notPortable', carrierMessage: CARRIER_MESSAGES.notPortable });
+      expect(await portInRow(a.id)).toMatchObject({ state: 'declined', reason: 'notPortable', carrierMessage: CARRIER_MESSAGES.notPortable, accountNumberCipher: '', pinCipher: '' });
       const declined = (await emailsTo(server, a.email)).filter((m) => m.meta.kind === 'portDeclined');
       expect(declined.map((m) => m.subject)).toEqual(['Verizon 無法轉出 (201) 555-0199']);
       const refused = await call(server, endpoints.portInCorrect, {

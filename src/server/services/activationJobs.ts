@@ -219,6 +219,7 @@ async function advancePortIn(deps: Deps, a: ActivationRow, portIn: PortInRow): P
         const now = deps.clock.now();
         if (a.lineId) await tx.update(lines).set({ msisdn: p.msisdn }).where(eq(lines.id, a.lineId));
         await tx.update(activations).set({ msisdn: p.msisdn, updatedAt: now }).where(eq(activations.id, a.id));
+        await tx.update(portIns).set(FORGET_SECRETS).where(eq(portIns.id, p.id));
         await enqueueJob(tx, activationEmailJob('portCompleted', a.publicId, now));
       },
     }), 'portInNotCorrectable');
@@ -226,7 +227,7 @@ async function advancePortIn(deps: Deps, a: ActivationRow, portIn: PortInRow): P
     await unlessAlreadyMoved(() => applyPortInEvent(deps, a, p, { type: 'portIn.declined', reason: 'notPortable', carrierMessage }, {
       recordDecline: async (tx) => {
         const now = deps.clock.now();
-        await tx.update(portIns).set({ reason: answer.reason ?? 'notPortable', carrierMessage, updatedAt: now }).where(eq(portIns.id, p.id));
+        await tx.update(portIns).set({ reason: answer.reason ?? 'notPortable', carrierMessage, updatedAt: now, ...FORGET_SECRETS }).where(eq(portIns.id, p.id));
         await enqueueJob(tx, activationEmailJob('portDeclined', a.publicId, now));
       },
     }), 'portInNotCorrectable');
@@ -242,6 +243,12 @@ async function advancePortIn(deps: Deps, a: ActivationRow, portIn: PortInRow): P
   }
   return null;
 }
+
+/**
+ * Once the port is over (completed or declined for good) nobody needs the carrier account number and PIN again: their
+ * ciphertexts are erased in the same transaction, so a later leak of the database or a backup holds none of them.
+ */
+const FORGET_SECRETS = { accountNumberCipher: '', pinCipher: '' } as const;
 
 export const provisionActivation: JobHandler = async (deps, job): Promise<JobOutcome> => {
   let activation = await loadActivation(deps, job.payload, job.kind);
