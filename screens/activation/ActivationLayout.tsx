@@ -50,7 +50,8 @@ export default function ActivationLayout() {
     <ActivationActorContext.Provider value={actor}>
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12" data-testid="activation" data-state={JSON.stringify(snapshot.value)}>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
-        <StepIndicator step={step === 'third' ? 3 : step === 'second' || step === 'propagate' ? 2 : 1} />
+        {/* Choosing a plan for a card without one belongs to step 1 (spec section 4: "ICCID and code, then plan, pay, done"). */}
+        <StepIndicator step={step === 'third' ? 3 : step === 'second' ? 2 : 1} />
         <div className="mt-6">
           {unavailable ? (
             <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
