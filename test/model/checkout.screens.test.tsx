@@ -195,23 +195,26 @@ async function openUrl(event: OpenEvent, next: EventObject | undefined, then: Ev
 class CheckoutScreen {
   private t = (key: string) => i18n.t(key);
   private field = (name: string) => document.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
-  private click = (name: string) => fireEvent.click(screen.getAllByRole('button', { name: this.t(name) })[0]!);
+  // The step's screen may still be loading (a lazy route after the chart moved on): wait for its button, then press it.
+  private click = async (name: string) => {
+    fireEvent.click((await screen.findAllByRole('button', { name: this.t(name) }, { timeout: STEP_TIMEOUT }))[0]!);
+  };
 
   state(): unknown { return JSON.parse(screen.getByTestId('checkout').dataset.state ?? 'null'); }
   draft() { return (lastSnapshot?.context as CheckoutContext).draft; }
   purchaseId() { return (lastSnapshot?.context as CheckoutContext).purchaseId; }
 
   type(name: string, value: string) { fireEvent.change(this.field(name), { target: { value } }); }
-  applyCodes() { this.click('checkout:codes.applyCoupon'); }
+  applyCodes() { return this.click('checkout:codes.applyCoupon'); }
   turnAutoRenewOn() { fireEvent.click(screen.getByRole('switch', { name: this.t('checkout:autoRenew.label') })); }
   turnAutoRenewOff() { this.turnAutoRenewOn(); }
   acceptAutoRenewTerms() { fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: this.t('checkout:autoRenew.accept') })); }
   declineAutoRenewTerms() { fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: this.t('checkout:autoRenew.decline') })); }
-  submit() { this.click('checkout:confirm.placeOrder'); }
-  editOrder() { this.click('checkout:review.edit'); }
-  repay() { this.click('errors:other.repay'); }
-  newOrder() { this.click('checkout:result.buyAgain'); }
-  retryCatalog() { this.click('checkout:tryAgain'); }
+  submit() { return this.click('checkout:confirm.placeOrder'); }
+  editOrder() { return this.click('checkout:review.edit'); }
+  repay() { return this.click('errors:other.repay'); }
+  newOrder() { return this.click('checkout:result.buyAgain'); }
+  retryCatalog() { return this.click('checkout:tryAgain'); }
 
   private async panel() { return screen.findByTestId('payment', {}, { timeout: STEP_TIMEOUT }); }
   private async choosePayMethod(method: string) {
