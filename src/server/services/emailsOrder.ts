@@ -87,18 +87,15 @@ function activationPlanBlocks(order: OrderRow, links: OrderLinks, k: (key: strin
 export function confirmationEmail(order: OrderRow, links: OrderLinks, paidAt: Date, iccids: string[]): Email {
   const lang = orderLanguage(order);
   const k = (key: string, vars?: Record<string, string | number>) => t(lang, `messages:email.order.${key}`, vars);
-  if (order.activationIccid) {
-    return {
-      subject: k('subject', { orderNo: order.orderNo }),
-      greetingName: greetingName(lang, order.shipping),
-      blocks: [
-        { kind: 'paragraph', text: k('intro', { amount: money(lang, order.payAmountCents), date: dateTime(lang, paidAt) }) },
-        { kind: 'heading', text: k('summaryTitle') },
-        { kind: 'rows', rows: summaryRows(lang, order, iccids) },
-        ...activationPlanBlocks(order, links, k),
-      ],
-    };
-  }
+  // The same opening for every order: what was paid, when, and the summary.
+  const head: Block[] = [
+    { kind: 'paragraph', text: k('intro', { amount: money(lang, order.payAmountCents), date: dateTime(lang, paidAt) }) },
+    { kind: 'heading', text: k('summaryTitle') },
+    { kind: 'rows', rows: summaryRows(lang, order, iccids) },
+  ];
+  const email = (tail: Block[]): Email => ({ subject: k('subject', { orderNo: order.orderNo }), greetingName: greetingName(lang, order.shipping), blocks: [...head, ...tail] });
+  // A plan bought for a card being activated: nothing ships; the card is ready to activate.
+  if (order.activationIccid) return email(activationPlanBlocks(order, links, k));
   const next: Block[] = order.simType === 'esim'
     ? [{ kind: 'paragraph', text: k('esimNext', { count: order.simCount }) }]
     : [
@@ -106,19 +103,12 @@ export function confirmationEmail(order: OrderRow, links: OrderLinks, paidAt: Da
       { kind: 'lines', lines: addressLines(lang, order.shipping) },
       { kind: 'paragraph', text: k('physicalAfter') },
     ];
-  return {
-    subject: k('subject', { orderNo: order.orderNo }),
-    greetingName: greetingName(lang, order.shipping),
-    blocks: [
-      { kind: 'paragraph', text: k('intro', { amount: money(lang, order.payAmountCents), date: dateTime(lang, paidAt) }) },
-      { kind: 'heading', text: k('summaryTitle') },
-      { kind: 'rows', rows: summaryRows(lang, order, iccids) },
-      { kind: 'heading', text: k(order.simType === 'esim' ? 'esimTitle' : 'physicalTitle') },
-      ...next,
-      { kind: 'link', href: links.order, label: k('viewOrder') },
-      { kind: 'link', href: links.tracking, label: k('track') },
-    ],
-  };
+  return email([
+    { kind: 'heading', text: k(order.simType === 'esim' ? 'esimTitle' : 'physicalTitle') },
+    ...next,
+    { kind: 'link', href: links.order, label: k('viewOrder') },
+    { kind: 'link', href: links.tracking, label: k('track') },
+  ]);
 }
 
 export function esimFailedEmail(order: OrderRow, links: OrderLinks): Email {
