@@ -30,7 +30,9 @@ import {
   activatedEmail, activationLanguage, portCompletedEmail, portDeclinedEmail, portInformationRequiredEmail, type ActivationLinks,
 } from './emailsActivation';
 
-export const PROVISION_JOB = 'activation.provision';
+// The job kind is named where submit enqueues it; the handler registry below reads it from there.
+import { PROVISION_JOB } from './activationSubmit';
+export { PROVISION_JOB };
 export const EXPIRE_JOB = 'sims.expire';
 const DAY_MS = 86_400_000;
 
