@@ -1,8 +1,11 @@
 /**
  * Mermaid `stateDiagram-v2` for a registered chart, generated from the chart's own definition (compound and
  * parallel states, initial and final states, every transition labelled `event [guard]`, delays as
- * `after 60s`, eventless ones as `always`, descriptions as notes and as a table). Pure string output:
- * scripts/diagrams.ts writes it to docs/statecharts/, test/model/diagrams.test.ts compares it.
+ * `after 60s`, eventless ones as `always`). Two drawings per chart: the overview (states and edges only, the
+ * transitions between two states merged into one edge) on `<id>.md` above the tables of states and transitions
+ * with their rules, and the full diagram with each state's rule as a note on `<id>.full.md`. Pure string
+ * output: scripts/diagrams.ts writes it to docs/statecharts/, test/model/diagrams.test.ts compares it and
+ * test/model/diagramsRender.test.ts draws it with the real Mermaid.
  */
 import type { AnyStateNode } from 'xstate';
 import { allStates, allTransitions, statePath, type ChartTransition } from './chart';
@@ -47,86 +50,148 @@ const ancestors = (node: AnyStateNode): AnyStateNode[] => {
   return out;
 };
 
-/** The deepest state that contains both ends of a transition: the block its edge is written in. */
-const scopeOf = (t: ChartTransition, target: AnyStateNode): AnyStateNode => {
+/**
+ * Where an edge is written. Mermaid resolves the ends of an edge in the block it is written in, and inside a
+ * parallel state each region is its own block between `--` dividers: an edge between states of one region is
+ * written in that region's section (before the next divider), never after the last one; an edge between two
+ * regions, which no section holds, is written one block further out.
+ */
+interface EdgePlace {
+  block: AnyStateNode;
+  /** For a parallel block, the region whose section holds the edge. */
+  region?: AnyStateNode;
+}
+
+const placeOf = (t: ChartTransition, target: AnyStateNode): EdgePlace => {
   const a = ancestors(t.source.parent ?? t.source);
   const b = ancestors(target.parent ?? target);
-  let common = a[0]!;
-  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) common = a[i]!;
-  return common;
+  let block = a[0]!;
+  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) block = a[i]!;
+  for (;;) {
+    if (block.type !== 'parallel') return { block };
+    const regionOf = (n: AnyStateNode) => ancestors(n).find((x) => x.parent === block);
+    const from = regionOf(t.source);
+    if (from && from === regionOf(target)) return { block, region: from };
+    if (!block.parent) return { block };
+    block = block.parent;
+  }
 };
 
-export function renderChartDiagram(entry: ChartEntry): string {
+export interface DiagramOptions {
+  /** The descriptions of states as notes beside them (the full diagram); the overview leaves them to the tables. */
+  notes: boolean;
+  /** Several transitions between the same two states drawn as one edge listing every event [guard] (the overview). */
+  mergeEdges: boolean;
+}
+
+/** The `stateDiagram-v2` source of a chart (without the surrounding fence). */
+export function renderMermaid(entry: ChartEntry, options: DiagramOptions): string[] {
   const machine = entry.machine;
   const ids = mermaidIds(entry);
-  const transitions = allTransitions(machine);
-  const idOf = (n: AnyStateNode) => (n === machine.root ? '' : ids.get(n)!);
+  const idOf = (n: AnyStateNode) => ids.get(n)!;
 
-  const edgesByScope = new Map<AnyStateNode, string[]>();
-  for (const t of transitions) {
+  type Edge = { source: string; target: string; labels: string[] };
+  // Edges of a block, and edges of a parallel block's region sections (keyed by the region).
+  const edges = new Map<AnyStateNode, Edge[]>();
+  const sectionEdges = new Map<AnyStateNode, Edge[]>();
+  for (const t of allTransitions(machine)) {
     if (t.source === machine.root) continue;
-    const targets = t.targets.length ? t.targets : [t.source];
-    for (const target of targets) {
-      const scope = scopeOf(t, target);
-      const line = `${idOf(t.source)} --> ${idOf(target)} : ${clean(t.label)}`;
-      edgesByScope.set(scope, [...(edgesByScope.get(scope) ?? []), line]);
+    for (const target of t.targets.length ? t.targets : [t.source]) {
+      const place = placeOf(t, target);
+      const map = place.region ? sectionEdges : edges;
+      const key = place.region ?? place.block;
+      const list = map.get(key) ?? [];
+      const source = idOf(t.source);
+      const to = idOf(target);
+      const same = options.mergeEdges ? list.find((e) => e.source === source && e.target === to) : undefined;
+      if (same) same.labels.push(clean(t.label));
+      else list.push({ source, target: to, labels: [clean(t.label)] });
+      map.set(key, list);
     }
   }
 
   const out: string[] = ['stateDiagram-v2'];
-  const emitChildren = (parent: AnyStateNode, depth: number) => {
+  const writeEdges = (list: Edge[] | undefined, pad: string) => {
+    for (const e of list ?? []) out.push(`${pad}${e.source} --> ${e.target} : ${e.labels.join('<br/>')}`);
+  };
+  const writeNote = (node: AnyStateNode, pad: string) => {
+    if (!options.notes || !node.description) return;
+    out.push(`${pad}note right of ${idOf(node)}`);
+    for (const l of wrap(node.description)) out.push(`${pad}  ${l}`);
+    out.push(`${pad}end note`);
+  };
+  const writeChildren = (parent: AnyStateNode, depth: number) => {
     const pad = '  '.repeat(depth);
     const children = Object.values(parent.states) as AnyStateNode[];
     if (parent.type === 'parallel') {
       children.forEach((region, i) => {
         if (i > 0) out.push(`${pad}--`);
-        emitState(region, depth);
+        writeState(region, depth);
+        writeEdges(sectionEdges.get(region), pad);
+        writeNote(region, pad);
       });
     } else {
       const initial = parent.initial?.target?.[0] as AnyStateNode | undefined;
       if (initial) out.push(`${pad}[*] --> ${idOf(initial)}`);
-      for (const child of children) emitState(child, depth);
+      for (const child of children) writeState(child, depth);
       for (const child of children) if (child.type === 'final') out.push(`${pad}${idOf(child)} --> [*]`);
+      for (const child of children) writeNote(child, pad);
     }
-    for (const edge of edgesByScope.get(parent) ?? []) out.push(`${pad}${edge}`);
+    writeEdges(edges.get(parent), pad);
   };
-  const emitState = (node: AnyStateNode, depth: number) => {
+  // Every state is declared before any note or edge names it (Mermaid 11: "No such shape: undefined" otherwise).
+  const writeState = (node: AnyStateNode, depth: number) => {
     const pad = '  '.repeat(depth);
     const id = idOf(node);
-    if (id !== node.key) out.push(`${pad}state "${node.key}" as ${id}`);
+    out.push(id === node.key ? `${pad}${id}` : `${pad}state "${node.key}" as ${id}`);
     if (Object.keys(node.states).length) {
       out.push(`${pad}state ${id} {`);
-      emitChildren(node, depth + 1);
+      writeChildren(node, depth + 1);
       out.push(`${pad}}`);
     }
-    if (node.description) {
-      out.push(`${pad}note right of ${id}`);
-      for (const l of wrap(node.description)) out.push(`${pad}  ${l}`);
-      out.push(`${pad}end note`);
-    }
   };
-  emitChildren(machine.root, 1);
+  writeChildren(machine.root, 1);
+  return out;
+}
 
+const header = (entry: ChartEntry, generatedFrom: string) => [
+  `<!-- Generated by \`npm run diagrams\` from ${generatedFrom}. Do not edit: test/model/diagrams.test.ts fails when this file is stale, test/model/diagramsRender.test.ts when Mermaid cannot draw it. -->`,
+  '',
+];
+
+/** The chart's page: the overview (states and edges, no notes), then every state and transition with its rule. */
+export function renderChartDiagram(entry: ChartEntry): string {
+  const machine = entry.machine;
+  const transitions = allTransitions(machine);
   const rootTransitions = transitions.filter((t) => t.source === machine.root);
+  const states = allStates(machine);
   const rows = transitions.map((t) => {
     const to = t.targets.length ? t.targets.map((n) => `\`${statePath(n)}\``).join(', ') : '(stays)';
     return `| \`${statePath(t.source)}\` | \`${cell(t.label)}\` | ${to} | ${cell(t.description ?? '')} |`;
   });
-  const states = allStates(machine);
+  const stateRows = states.map((n) => `| \`${statePath(n)}\` | ${n.type === 'atomic' ? 'simple' : n.type} | ${cell(n.description ?? '')} |`);
   return [
     `# ${entry.title}`,
     '',
-    '<!-- Generated by `npm run diagrams` from machines/' + `${entry.id}.machine.ts. Do not edit: test/model/diagrams.test.ts fails when this file is stale. -->`,
-    '',
+    ...header(entry, `machines/${entry.id}.machine.ts`),
     `- Chart: \`${entry.id}\` (${entry.kind})`,
     `- Spec section: ${entry.specSection}`,
     `- States: ${states.length} · transitions: ${transitions.length}`,
     ...(machine.root.description ? [`- Rule: ${cell(machine.root.description)}`] : []),
     ...(rootTransitions.length ? [`- Handled anywhere in the chart: ${rootTransitions.map((t) => `\`${t.label}\``).join(', ')}`] : []),
+    `- This page: the overview (states and transitions; the rules are in the tables below it). [The full diagram](./${entry.id}.full.md) draws each state's rule beside it.`,
+    '',
+    '## Overview',
     '',
     '```mermaid',
-    ...out,
+    ...renderMermaid(entry, { notes: false, mergeEdges: true }),
     '```',
+    '',
+    '## States',
+    '',
+    '| State | Kind | Rule |',
+    '|---|---|---|',
+    ...stateRows,
     '',
     '## Transitions',
     '',
@@ -140,16 +205,32 @@ export function renderChartDiagram(entry: ChartEntry): string {
   ].join('\n');
 }
 
+/** The full diagram: every state with its rule as a note, every transition as its own edge. */
+export function renderChartFullDiagram(entry: ChartEntry): string {
+  return [
+    `# ${entry.title}: full diagram`,
+    '',
+    ...header(entry, `machines/${entry.id}.machine.ts`),
+    `Every state with the rule it implements beside it, every transition as its own edge. [The overview and the tables](./${entry.id}.md) are easier to read.`,
+    '',
+    '```mermaid',
+    ...renderMermaid(entry, { notes: true, mergeEdges: false }),
+    '```',
+    '',
+  ].join('\n');
+}
+
 export function renderChartIndex(entries: readonly ChartEntry[]): string {
   const rows = entries.map((e) =>
-    `| [${e.title}](./${e.id}.md) | \`${e.id}\` | ${e.kind} | ${e.specSection} | ${allStates(e.machine).length} | ${allTransitions(e.machine).length} |`);
+    `| [${e.title}](./${e.id}.md) ([full](./${e.id}.full.md)) | \`${e.id}\` | ${e.kind} | ${e.specSection} | ${allStates(e.machine).length} | ${allTransitions(e.machine).length} |`);
   return [
     '# Statecharts',
     '',
     '<!-- Generated by `npm run diagrams` from machines/index.ts. Do not edit. -->',
     '',
-    'Every flow and lifecycle of the product is a chart in `machines/`. Each page below draws one chart',
-    '(Mermaid, renders on the git host) and lists its transitions with the rule each one implements.',
+    'Every flow and lifecycle of the product is a chart in `machines/`. Each page below draws one chart as an',
+    'overview (Mermaid, renders on the git host) and lists its states and transitions with the rule each one',
+    'implements; its full diagram draws every rule beside its state.',
     'QA: `npm run test:model` walks every chart and writes `test-results/model-coverage.json`.',
     '',
     '| Chart | Id | Kind | Spec section | States | Transitions |',
@@ -162,7 +243,10 @@ export function renderChartIndex(entries: readonly ChartEntry[]): string {
 /** Every file `npm run diagrams` writes, relative to docs/statecharts/. */
 export function renderAllDiagrams(entries: readonly ChartEntry[]): Map<string, string> {
   const files = new Map<string, string>();
-  for (const e of entries) files.set(`${e.id}.md`, renderChartDiagram(e));
+  for (const e of entries) {
+    files.set(`${e.id}.md`, renderChartDiagram(e));
+    files.set(`${e.id}.full.md`, renderChartFullDiagram(e));
+  }
   files.set('index.md', renderChartIndex(entries));
   return files;
 }

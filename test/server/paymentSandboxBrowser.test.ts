@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { contentSecurityPolicy } from '../../src/server/http/security';
 import type { TokenResult } from '../../src/contract/cardSdk';
 import { SANDBOX_TEXTS } from '../../src/server/adapters/payments/texts';
@@ -57,10 +58,7 @@ describe('card form in Chromium', () => {
     });
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
     merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium', headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
