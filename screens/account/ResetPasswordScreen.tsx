@@ -6,7 +6,8 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordFlow } from '../../src/app/flows/login';
 import { AppLink } from '../../src/app/layout/AppLink';
-import { CaptchaField, Field, FormMessage, PasswordChecklist, linkButton, primaryButton, useText } from '../login/parts';
+import { CaptchaField, Field, FormMessage, PasswordChecklist, linkButton, primaryButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 import { connectChangePassword } from './changePassword.connect';
 
 export default function ResetPasswordScreen() {

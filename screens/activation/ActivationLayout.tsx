@@ -11,8 +11,8 @@ import { activationFlow, persistActivation, readActivationResume } from '../../s
 import { flowClock } from '../../src/app/flows/checkout';
 import { inspectFlow } from '../../src/app/flows/login';
 import { getToken } from '../../src/app/session';
-import { primaryButton, secondaryButton } from '../checkout/fields';
-import { useText } from '../checkout/text';
+import { primaryButton, secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
 import { problemMessage, stepOf, urlFor } from './activation.connect';
 import { StepIndicator } from './parts';
 import { ActivationActorContext } from './useActivation';

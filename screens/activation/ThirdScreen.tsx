@@ -5,8 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../src/app/layout/AppLink';
 import { useSession } from '../../src/app/session';
-import { FormSection, Notice, linkClass, secondaryButton } from '../checkout/fields';
-import { useText } from '../checkout/text';
+import { FormSection, Notice, linkClass, secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
 import { connectThird } from './activation.connect';
 import { ActivationStatus } from './ActivationStatus';
 import { ReferralShare } from './ReferralShare';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
 import { paymentFailure } from '../../src/contract/payments';
 import type { CheckoutView } from './checkout.connect';
-import { Notice, primaryButton, secondaryButton } from './fields';
+import { Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { OrderAmounts } from './OrderReview';
 import { activationKey, groupedIccid } from './activationCard';
 import { ActivationCardInfo } from './ProductSection';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BundleList } from '../../src/contract/catalog';
 import { AppLink } from '../../src/app/layout/AppLink';
 import { countryName, formatMoney } from '../../i18n';
-import { Section, buttonPrimary } from './Section';
+import { Section, buttonPrimary } from '../ui/Section';
 
 const SHOWN_NAMES = 5;
 

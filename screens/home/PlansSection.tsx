@@ -3,8 +3,8 @@ import { usePlanName } from '../../src/app/planName';
 import type { BundleList, Plan } from '../../src/contract/catalog';
 import { AppLink } from '../../src/app/layout/AppLink';
 import { formatMoney } from '../../i18n';
-import { formatDataMb } from './format';
-import { Check, Section, buttonPrimary, buttonSecondary } from './Section';
+import { formatDataMb } from '../ui/format';
+import { Check, Section, buttonPrimary, buttonSecondary } from '../ui/Section';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('home');

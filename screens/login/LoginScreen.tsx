@@ -10,7 +10,8 @@ import { completeLogin, inspectFlow, loginFlow, redirectTarget } from '../../src
 import { connect, type LoginPath } from './login.connect';
 import { CodeStep, PhoneStep } from './CodeSteps';
 import { NewPasswordStep, PasswordLoginStep } from './PasswordSteps';
-import { FormMessage, linkButton, secondaryButton, useText } from './parts';
+import { FormMessage, linkButton, secondaryButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 
 const tabClass = (active: boolean) =>
   `flex-1 rounded-full px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${active ? 'bg-white text-blue-800 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`;

@@ -6,7 +6,7 @@ import { AppLink } from '../../src/app/layout/AppLink';
 import { formatPhone } from '../../src/domain/phone';
 import type { UserInfo } from '../../src/contract/personal';
 import { formatDate, formatMoney } from '../../i18n';
-import { formatDataMb } from '../home/format';
+import { formatDataMb } from '../ui/format';
 import { ActivationsCard } from './ActivationsCard';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router-dom';
 import type { PlansData } from '../../src/app/loaders';
 import { findRoute, isServed } from '../../src/app/routes';
-import { buttonSecondary } from '../home/Section';
+import { buttonSecondary } from '../ui/Section';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { PageHeader } from './PageHeader';
 import { PlanCard } from './PlanCard';

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { formatMoney } from '../../i18n';
 import type { PlanDetailData } from '../../src/app/loaders';
 import type { BundleList, Plan } from '../../src/contract/catalog';
-import { buttonPrimary } from '../home/Section';
+import { buttonPrimary } from '../ui/Section';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { Inclusions, PlanData, PlanPrice } from './PlanCard';
 import { PlanChoices } from './PlanChoices';
