@@ -4,8 +4,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordFlow } from '../../src/app/flows/login';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { changePasswordFlow, AppLink } from '../../src/app/forScreens';
 import { CaptchaField, Field, FormMessage, PasswordChecklist, linkButton, primaryButton } from '../ui/compactForm';
 import { useText } from '../ui/text';
 import { connectChangePassword } from './changePassword.connect';

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { showDialog } from '../../src/app/feedback';
+import { showDialog } from '../../src/app/forScreens';
 import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
 import { FORM_ERROR_ID, useFocusFirstError } from '../ui/useFocusFirstError';

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
 import { countryName } from '../../i18n';
-import type { PlansData } from '../../src/app/loaders';
+import type { PlansData } from '../../src/contract/pageData';
 import type { Plan } from '../../src/contract/catalog';
 import { setItem } from '../../src/storage';
 import { ActivationCardInfo, activationKey } from '../checkout';

@@ -9,7 +9,7 @@ import { formatDate } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
 import { usePackName, usePlanName } from './productLabel';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/forScreens';
 import { EsimCodes } from './EsimCodes';
 import { Notice, linkClass, primaryButton, secondaryButton } from '../ui/fields';
 import { OrderAmounts } from './OrderReview';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { AppLink } from '../../src/app/forScreens';
 import { formatMoney } from '../../i18n';
 import { Check, Section, buttonPrimary, buttonSecondary } from '../ui/Section';
 

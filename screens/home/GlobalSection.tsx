@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BundleList } from '../../src/contract/catalog';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { AppLink } from '../../src/app/forScreens';
 import { countryName, formatMoney } from '../../i18n';
 import { Section, buttonPrimary } from '../ui/Section';
 

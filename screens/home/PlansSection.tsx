@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePlanName } from '../../src/app/planName';
+import { usePlanName, AppLink } from '../../src/app/forScreens';
 import type { BundleList, Plan } from '../../src/contract/catalog';
-import { AppLink } from '../../src/app/layout/AppLink';
 import { formatMoney } from '../../i18n';
 import { formatDataMb } from '../ui/format';
 import { Check, Section, buttonPrimary, buttonSecondary } from '../ui/Section';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { completeLogin, inspectFlow, loginFlow, redirectTarget } from '../../src/app/flows/login';
+import { completeLogin, inspectFlow, loginFlow, redirectTarget } from '../../src/app/forScreens';
 import { connect, type LoginPath } from './login.connect';
 import { CodeStep, PhoneStep } from './CodeSteps';
 import { NewPasswordStep, PasswordLoginStep } from './PasswordSteps';

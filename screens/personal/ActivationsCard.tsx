@@ -7,8 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_RESUME_VERSION } from '../../machines/activation.machine';
 import type { ActivationView } from '../../src/contract/activation';
-import { activationFlow } from '../../src/app/flows/activation';
-import { inspectFlow } from '../../src/app/flows/login';
+import { activationFlow, inspectFlow } from '../../src/app/forScreens';
 import { ActivationStatus, connectThird, describeActivation } from '../activation';
 
 function ActivationItem({ activation }: { activation: ActivationView }) {

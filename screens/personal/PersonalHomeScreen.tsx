@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
-import type { PersonalHomeData } from '../../src/app/loaders';
-import { AppLink } from '../../src/app/layout/AppLink';
+import type { PersonalHomeData } from '../../src/contract/pageData';
+import { AppLink } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
 import type { UserInfo } from '../../src/contract/personal';
 import { formatDate, formatMoney } from '../../i18n';

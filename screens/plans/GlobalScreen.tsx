@@ -7,7 +7,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router-dom';
 import { countryName, formatMoney } from '../../i18n';
-import type { PlansData } from '../../src/app/loaders';
+import type { PlansData } from '../../src/contract/pageData';
 import { buttonPrimary } from '../ui/Section';
 import { formatDataMb } from '../ui/format';
 import { CatalogUnavailable } from './CatalogUnavailable';

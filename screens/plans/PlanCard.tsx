@@ -1,6 +1,6 @@
 /** One US plan: data, the price for the chosen months, what it includes (spec section 1), and the buy link. */
 import { useTranslation } from 'react-i18next';
-import { usePlanName } from '../../src/app/planName';
+import { usePlanName } from '../../src/app/forScreens';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n';
 import type { BundleList, Plan } from '../../src/contract/catalog';
