@@ -15,6 +15,32 @@ const ioLibs = [
 const serverCode = [{ group: ['**/server/**', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server code stays in src/server.' }];
 const apiCode = [{ group: ['**/src/api/**', '**/api/client', 'ofetch'], message: 'Screens do not call the API: they send events to machines whose actors src/app/flows provides.' }];
 
+/*
+ * The import direction of ARCHITECTURE.md, one room at a time:
+ *   domain, contract <- machines <- (server | api <- app <- screens)
+ * with storage (the wrapped browser storage) and i18n beside api: they import only domain and contract (i18n also
+ * storage), and app and screens use them. A room is named by the last step of a relative import, from any depth:
+ * ../app, ../../src/app/flows/login, ../../../machines/x. no-restricted-imports reads static imports and
+ * re-exports, not import(): the route table's lazy import() of the screens is the one way up, and stays allowed.
+ */
+const room = (...names) => `^(\\.\\./)+(src/)?(${names.join('|')})(/|$)`;
+const above = (names, why) => [{ regex: room(...names), message: `${why} (ARCHITECTURE.md: domain, contract <- machines <- (server | api <- app <- screens)).` }];
+const bottomLayer = above(['machines', 'app', 'api', 'storage', 'server', 'screens', 'i18n'], 'src/domain and src/contract are the bottom layer: they import no other room');
+const machinesLayer = above(['app', 'api', 'storage', 'server', 'screens', 'i18n'], 'Machines import only src/domain and src/contract');
+const storageLayer = above(['machines', 'app', 'api', 'server', 'screens', 'i18n'], 'src/storage imports only src/domain and src/contract');
+const i18nLayer = above(['machines', 'app', 'api', 'server', 'screens'], 'i18n imports only src/storage, src/domain and src/contract');
+const apiLayer = above(['app', 'screens', 'server', 'storage', 'i18n'], 'src/api is the transport: it imports no app, screens, server, storage or i18n');
+const appLayer = above(['screens', 'server'], 'src/app imports no screens statically (the route table loads them with import()) and no server code');
+/** The route table and the loaders import the screens (lazily): a module screens read must not import them. */
+const notTheTable = [{ regex: '^\\./(routes|loaders)$', message: 'forScreens.ts never imports the route table or the loaders: they import the screens, so the screens would import themselves.' }];
+const screensReach = [
+  ...above(['api', 'server'], 'Screens import neither src/api nor server code'),
+  { regex: '^(\\.\\./)+src/app/(?!forScreens$)', message: 'Screens take what they need from src/app through src/app/forScreens.ts only.' },
+];
+/** From screens/<area>/<file>: ../ui/<part> and ../<area> (its index.ts) reach out of the area; ../<area>/<file> does not. */
+const otherAreaFiles = [{ regex: '^\\.\\./(?!ui/)[A-Za-z]+/', message: "An area takes another area's component through that area's index.ts ('../payment'), and shared parts from screens/ui." }];
+const anyArea = [{ regex: '^\\.\\./[A-Za-z]', message: 'screens/ui holds the parts no area owns: it imports no area.' }];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'docs/**', 'test-results/**', '.tmp/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -31,10 +57,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['machines/**'], rules: restrict([...uiLibs, ...ioLibs, ...serverCode, ...apiCode]) },
-  { files: ['src/domain/**', 'src/contract/**'], rules: restrict([...uiLibs, ...ioLibs, ...serverCode, { group: ['**/machines/**', '**/src/app/**', '**/screens/**'], message: 'domain and contract are the bottom layer.' }]) },
+  // One block per room, none overlapping: a later block that also set no-restricted-imports would replace these lists.
+  { files: ['src/domain/**', 'src/contract/**'], rules: restrict([...uiLibs, ...ioLibs, ...serverCode, ...bottomLayer]) },
+  { files: ['machines/**'], rules: restrict([...uiLibs, ...ioLibs, ...serverCode, ...apiCode, ...machinesLayer]) },
+  { files: ['src/storage/**'], rules: restrict([...serverCode, ...storageLayer]) },
+  { files: ['i18n/**'], rules: restrict([...serverCode, ...i18nLayer]) },
+  { files: ['src/api/**'], rules: restrict([...serverCode, ...apiLayer]) },
+  { files: ['src/app/**'], ignores: ['src/app/forScreens.ts'], rules: restrict([...serverCode, ...appLayer]) },
+  { files: ['src/app/forScreens.ts'], rules: restrict([...serverCode, ...appLayer, ...notTheTable]) },
+  { files: ['screens/**'], ignores: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...otherAreaFiles]) },
+  { files: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...anyArea]) },
   { files: ['screens/**', 'src/app/**/*.tsx'], plugins: { local: { rules: { 'no-literal-strings': noLiteralStrings } } }, rules: { 'local/no-literal-strings': 'error' } },
-  { files: ['screens/**'], rules: restrict([...serverCode, ...apiCode]) },
-  { files: ['src/app/**', 'src/api/**', 'src/storage/**', 'i18n/**'], rules: restrict(serverCode) },
   { files: ['src/server/**'], rules: restrict([{ group: ['**/src/app/**', '**/screens/**', '**/src/api/**', 'react', 'react-dom'], message: 'The gateway does not import client code.' }]) },
 );

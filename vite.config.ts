@@ -1,11 +1,30 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8081);
 
+/**
+ * The modules that only re-export (src/app/forScreens.ts, the areas' screens/<area>/index.ts) are free of side effects,
+ * so the bundle keeps only what a screen takes from them, as if it imported it directly: a page that takes AppLink
+ * from forScreens does not load every flow and chart (ARCHITECTURE.md, Client: the first load of "/" carries only what
+ * the home page needs). Anything else written in them fails the build.
+ */
+const REEXPORT_ONLY = /\/(src\/app\/forScreens|screens\/[A-Za-z]+\/index)\.ts$/;
+const REEXPORT = /^export\s*(\*|\{[^}]*\})\s*from\s*(['"])[^'"]+\2;?$/;
+const reexportOnlyModules: Plugin = {
+  name: 'reexport-only-modules',
+  transform(code, id) {
+    if (!REEXPORT_ONLY.test(id)) return null;
+    const statements = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').split(';').map((s) => s.trim()).filter(Boolean);
+    const other = statements.find((s) => !REEXPORT.test(s));
+    if (other) this.error(`${id} only re-exports (vite.config.ts reexportOnlyModules); found: ${other}`);
+    return { code, map: null, moduleSideEffects: false };
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), reexportOnlyModules],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
   server: {
     port: Number(process.env.PORT ?? 5173),

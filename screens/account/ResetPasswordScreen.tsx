@@ -4,9 +4,9 @@
  */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordFlow } from '../../src/app/flows/login';
-import { AppLink } from '../../src/app/layout/AppLink';
-import { CaptchaField, Field, FormMessage, PasswordChecklist, linkButton, primaryButton, useText } from '../login/parts';
+import { changePasswordFlow, AppLink } from '../../src/app/forScreens';
+import { CaptchaField, Field, FormMessage, PasswordChecklist, linkButton, primaryButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 import { connectChangePassword } from './changePassword.connect';
 
 export default function ResetPasswordScreen() {

@@ -1,6 +1,7 @@
 /** From the changePassword chart's snapshot to what /resetpwd shows (zag "connect" pattern). */
 import type { ChangePasswordContext, ChangePasswordEvent, ChangePasswordField } from '../../machines/changePassword.machine';
-import { passwordChecklist, problemText, type Text } from '../login/login.connect';
+import { passwordChecklist } from '../ui/passwordRules';
+import { messageFirstText, type Text } from '../ui/text';
 
 interface SnapshotLike { context: ChangePasswordContext; status: string; matches(value: never): boolean }
 
@@ -18,9 +19,9 @@ export function connectChangePassword(snapshot: SnapshotLike, send: (e: ChangePa
     values: { oldPassword: c.oldPassword, newPassword: c.newPassword, confirmPassword: c.confirmPassword, captcha: c.captcha },
     fieldError: (field: ChangePasswordField): Text[] => [
       ...(c.fieldErrors[field] ?? []).map((key) => ({ key })),
-      ...(c.problem && problemField === field ? [problemText(c.problem)] : []),
+      ...(c.problem && problemField === field ? [messageFirstText(c.problem)] : []),
     ],
-    formError: c.problem && !problemField ? problemText(c.problem) : null,
+    formError: c.problem && !problemField ? messageFirstText(c.problem) : null,
     captcha: { state: (is({ changing: { captcha: 'ready' } }) ? 'ready' : is({ changing: { captcha: 'failed' } }) ? 'failed' : 'loading') as 'ready' | 'failed' | 'loading', image: c.captchaImage },
     checklist: [
       ...passwordChecklist(c.newPassword, c.confirmPassword),

@@ -5,10 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../src/domain/phone';
-import { FORM_ERROR_ID } from '../checkout/ConfirmSection';
-import { Notice, primaryButton, secondaryButton } from '../checkout/fields';
-import { useText } from '../checkout/text';
-import { useFocusFirstError } from '../checkout/useFocusFirstError';
+import { Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
+import { FORM_ERROR_ID, useFocusFirstError } from '../ui/useFocusFirstError';
 import type { PortField } from '../../machines/activationForm';
 import type { ThirdView } from './activation.connect';
 import { PortFields } from './PortFields';

@@ -6,11 +6,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { showDialog } from '../../src/app/feedback';
-import { FORM_ERROR_ID } from '../checkout/ConfirmSection';
-import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../checkout/fields';
-import { useText } from '../checkout/text';
-import { useFocusFirstError } from '../checkout/useFocusFirstError';
+import { showDialog } from '../../src/app/forScreens';
+import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../ui/fields';
+import { useText } from '../ui/text';
+import { FORM_ERROR_ID, useFocusFirstError } from '../ui/useFocusFirstError';
 import { connectFirst } from './activation.connect';
 import { ChinaPhoneEsimNotice } from './parts';
 import { useActivation } from './useActivation';

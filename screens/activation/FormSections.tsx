@@ -1,9 +1,9 @@
 /** Step 2's personal info, the account registered with the activation, and Wi-Fi calling with its E911 address. */
 import { useTranslation } from 'react-i18next';
 import type { E911Line } from '../../machines/activationForm';
-import { AppLink } from '../../src/app/layout/AppLink';
-import { AddressLinesFields, useCountryName } from '../checkout/AddressFields';
-import { CheckboxField, FormSection, linkClass, TextInput } from '../checkout/fields';
+import { AppLink } from '../../src/app/forScreens';
+import { AddressLinesFields, useCountryName } from '../ui/AddressLinesFields';
+import { CheckboxField, FormSection, linkClass, TextInput } from '../ui/fields';
 import type { SecondView } from './activation.connect';
 
 export function PersonalSection({ view }: { view: SecondView }) {

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../src/domain/phone';
-import { ChoiceGroup, FormSection, Notice, secondaryButton, TextInput } from '../checkout/fields';
-import { useText } from '../checkout/text';
+import { ChoiceGroup, FormSection, Notice, secondaryButton, TextInput } from '../ui/fields';
+import { useText } from '../ui/text';
 import type { SecondView } from './activation.connect';
 import { PortFields } from './PortFields';
 

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { PortDraft, PortField } from '../../machines/activationForm';
-import { TextInput } from '../checkout/fields';
-import type { Text } from '../checkout/text';
+import { TextInput } from '../ui/fields';
+import type { Text } from '../ui/text';
 
 export function PortFields({ values, errorsOf, onChange, highlight }: {
   values: PortDraft;

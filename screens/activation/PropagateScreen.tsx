@@ -7,19 +7,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
 import { countryName } from '../../i18n';
-import type { PlansData } from '../../src/app/loaders';
+import type { PlansData } from '../../src/contract/pageData';
 import type { Plan } from '../../src/contract/catalog';
 import { setItem } from '../../src/storage';
-import { activationKey } from '../checkout/activationCard';
-import { ActivationCardInfo } from '../checkout/ProductSection';
-import { VerbatimText } from '../checkout/Verbatim';
-import { CatalogUnavailable } from '../plans/CatalogUnavailable';
-import { RegionSection } from '../plans/GlobalScreen';
-import { PlanCard } from '../plans/PlanCard';
-import { PlanChoices } from '../plans/PlanChoices';
-import { regionViews } from '../plans/global.connect';
-import { usPlans, type PlanChoice } from '../plans/plans.connect';
-import { usePlanChoice } from '../plans/usePlanChoice';
+import { ActivationCardInfo, activationKey } from '../checkout';
+import { CatalogUnavailable, PlanCard, PlanChoices, RegionSection, regionViews, usePlanChoice, usPlans, type PlanChoice } from '../plans';
+import { VerbatimText } from '../ui/Verbatim';
 import { useActivation } from './useActivation';
 
 /** The checkout of activation reads the plan or pack, and the months, from its link (screens/checkout/checkoutUrls.ts). */

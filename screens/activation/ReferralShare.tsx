@@ -1,8 +1,8 @@
 /** Step 3's referral sharing (spec section 2 "success with referral sharing"; section 3 "referral code (4 characters), link, QR code"). */
 import { useTranslation } from 'react-i18next';
-import { QrCode } from '../payment/QrCode';
-import { CopyButton } from '../tracking/CopyButton';
-import { FormSection } from '../checkout/fields';
+import { QrCode } from '../ui/QrCode';
+import { CopyButton } from '../ui/CopyButton';
+import { FormSection } from '../ui/fields';
 
 export function ReferralShare({ code, link }: { code: string; link: string }) {
   const { t } = useTranslation('activation');

@@ -4,10 +4,9 @@
  * or port-in, personal info, Wi-Fi calling with E911 address, sync-register account".
  */
 import { useTranslation } from 'react-i18next';
-import { FORM_ERROR_ID } from '../checkout/ConfirmSection';
-import { FormSection, Notice, primaryButton, secondaryButton } from '../checkout/fields';
-import { useText } from '../checkout/text';
-import { useFocusFirstError } from '../checkout/useFocusFirstError';
+import { FormSection, Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
+import { FORM_ERROR_ID, useFocusFirstError } from '../ui/useFocusFirstError';
 import { connectSecond } from './activation.connect';
 import { AccountSection, PersonalSection, WifiCallingSection } from './FormSections';
 import { NumberSection } from './NumberSection';

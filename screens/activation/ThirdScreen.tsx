@@ -3,10 +3,9 @@
  * activation and the port-in stand (asked again while they run), and the spec's timings.
  */
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../src/app/layout/AppLink';
-import { useSession } from '../../src/app/session';
-import { FormSection, Notice, linkClass, secondaryButton } from '../checkout/fields';
-import { useText } from '../checkout/text';
+import { AppLink, useSession } from '../../src/app/forScreens';
+import { FormSection, Notice, linkClass, secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
 import { connectThird } from './activation.connect';
 import { ActivationStatus } from './ActivationStatus';
 import { ReferralShare } from './ReferralShare';

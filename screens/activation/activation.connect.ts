@@ -5,7 +5,7 @@
 import type { ActivationContext, ActivationEvent, ActivationProblem } from '../../machines/activation.machine';
 import { DRAFT_FIELD_ORDER, type DraftChange, type PortField, type SimField } from '../../machines/activationForm';
 import type { ActivationView } from '../../src/contract/activation';
-import { problemText, type Text } from '../checkout/text';
+import { problemText, type Text } from '../ui/text';
 
 export type { Text };
 export type ActivationStep = 'first' | 'propagate' | 'second' | 'third';

@@ -1,6 +1,6 @@
 /** Small pieces the activation steps share: the step indicator and the eSIM warning for phones made for mainland China. */
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../checkout/fields';
+import { Notice } from '../ui/fields';
 
 export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
   const { t } = useTranslation('activation');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CHANNELS, REASONS } from '../../src/contract/orders';
 import type { Channel, Reason } from '../../machines/checkoutForm';
 import type { CheckoutView } from './checkout.connect';
-import { FormSection, SelectInput } from './fields';
+import { FormSection, SelectInput } from '../ui/fields';
 
 export function AboutSection({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');

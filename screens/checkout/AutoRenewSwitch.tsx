@@ -6,8 +6,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
-import { secondaryButton } from './fields';
-import { useText } from './text';
+import { secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
 
 export function AutoRenewSwitch({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
 import { AddressFields, CountryField } from './AddressFields';
-import { CheckboxField, FormSection } from './fields';
+import { CheckboxField, FormSection } from '../ui/fields';
 
 export function BillingSection({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');

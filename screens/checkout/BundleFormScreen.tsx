@@ -6,12 +6,12 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMachine } from '../../machines/payment.machine';
-import { PaymentPanel } from '../payment/PaymentPanel';
+import { PaymentPanel } from '../payment';
 import { AboutSection } from './AboutSection';
 import { BillingSection } from './BillingSection';
 import { CodesSection } from './CodesSection';
 import { ConfirmSection } from './ConfirmSection';
-import { Notice } from './fields';
+import { Notice } from '../ui/fields';
 import { OrderReview } from './OrderReview';
 import { OrderSummary } from './OrderSummary';
 import { PaymentFailed } from './PaymentFailed';
@@ -20,9 +20,9 @@ import { ProductSection } from './ProductSection';
 import { ShippingSection } from './ShippingSection';
 import { CatalogFailed, PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
-import { useFocusFirstError } from './useFocusFirstError';
+import { useFocusFirstError } from '../ui/useFocusFirstError';
 import type { CheckoutView } from './checkout.connect';
-import { useText } from './text';
+import { useText } from '../ui/text';
 
 function Paying({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');

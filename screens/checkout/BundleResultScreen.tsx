@@ -9,14 +9,14 @@ import { formatDate } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
 import { usePackName, usePlanName } from './productLabel';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/forScreens';
 import { EsimCodes } from './EsimCodes';
-import { Notice, linkClass, primaryButton, secondaryButton } from './fields';
+import { Notice, linkClass, primaryButton, secondaryButton } from '../ui/fields';
 import { OrderAmounts } from './OrderReview';
 import { activationKey, groupedIccid } from './activationCard';
 import { PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
-import { VerbatimText } from './Verbatim';
+import { VerbatimText } from '../ui/Verbatim';
 
 /** Step 2 of activation: the activation chart reads the card again from its token and opens the step that fits it. */
 const ACTIVATION_STEP_2 = '/activation/second';

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
-import { FormSection, TextInput, secondaryButton } from './fields';
-import { useText } from './text';
+import { FormSection, TextInput, secondaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
 
 export function CodesSection({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');

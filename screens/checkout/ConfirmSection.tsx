@@ -5,10 +5,9 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CheckoutView } from './checkout.connect';
-import { CheckboxField, Notice, linkClass, primaryButton } from './fields';
-import { useText } from './text';
-
-export const FORM_ERROR_ID = 'checkout-form-error';
+import { CheckboxField, Notice, linkClass, primaryButton } from '../ui/fields';
+import { useText } from '../ui/text';
+import { FORM_ERROR_ID } from '../ui/useFocusFirstError';
 
 export function ConfirmSection({ view }: { view: CheckoutView }) {
   const { t } = useTranslation('checkout');

@@ -5,8 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n';
 import type { OrderData } from '../../src/contract/orders';
-import { QrCode } from '../payment/QrCode';
-import { VerbatimText } from './Verbatim';
+import { QrCode } from '../ui/QrCode';
+import { VerbatimText } from '../ui/Verbatim';
 
 export function EsimCodes({ order }: { order: OrderData }) {
   const { t, i18n } = useTranslation('checkout');

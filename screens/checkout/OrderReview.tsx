@@ -4,7 +4,7 @@ import { formatMoney } from '../../i18n';
 import type { OrderData } from '../../src/contract/orders';
 import type { BundleList } from '../../src/contract/catalog';
 import { useProductLabel } from './productLabel';
-import { VerbatimText } from './Verbatim';
+import { VerbatimText } from '../ui/Verbatim';
 
 export function OrderAmounts({ order, catalog }: { order: OrderData; catalog: BundleList | null }) {
   const { t, i18n } = useTranslation('checkout');

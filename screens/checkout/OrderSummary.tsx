@@ -8,7 +8,7 @@ import type { BundleList } from '../../src/contract/catalog';
 import type { QuoteData } from '../../src/contract/orders';
 import { useProductLabel } from './productLabel';
 import type { CheckoutView } from './checkout.connect';
-import { useText } from './text';
+import { useText } from '../ui/text';
 
 function Line({ label, cents, negative, strong }: { label: string; cents: number; negative?: boolean; strong?: boolean }) {
   const { i18n } = useTranslation();

@@ -6,10 +6,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/contact';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../src/app/forScreens';
 import { paymentFailure } from '../../src/contract/payments';
 import type { CheckoutView } from './checkout.connect';
-import { Notice, primaryButton, secondaryButton } from './fields';
+import { Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { OrderAmounts } from './OrderReview';
 import { activationKey, groupedIccid } from './activationCard';
 import { ActivationCardInfo } from './ProductSection';

@@ -2,13 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, countryName } from '../../i18n';
 import { PLAN_MONTHS, multiMonthPercentFor, type PlanMonths } from '../../src/domain/pricing';
-import { formatDataMb } from '../home/format';
+import { formatDataMb } from '../ui/format';
 import type { ActivationCard } from '../../machines/checkoutForm';
 import type { CheckoutView } from './checkout.connect';
 import { activationKey, groupedIccid } from './activationCard';
 import { AutoRenewSwitch } from './AutoRenewSwitch';
 import { usePlanName } from './productLabel';
-import { ChoiceGroup, FormSection, SelectInput, TextInput } from './fields';
+import { ChoiceGroup, FormSection, SelectInput, TextInput } from '../ui/fields';
 
 /** Activation's plan purchase: one SIM, the card being activated (its type and its whole ICCID, as printed on it). */
 export function ActivationCardInfo({ card, note }: { card: Pick<ActivationCard, 'iccid' | 'kind' | 'simType'>; note?: string }) {

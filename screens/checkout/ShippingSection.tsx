@@ -9,8 +9,8 @@ import { EXPRESS_SHIPPING_CENTS, expressShipsTo } from '../../src/domain/pricing
 import type { CheckoutView } from './checkout.connect';
 import { activationKey } from './activationCard';
 import { AddressFields, CountryField } from './AddressFields';
-import { ChoiceGroup, FormSection, TextInput } from './fields';
-import { withEnglishExamples } from './Verbatim';
+import { ChoiceGroup, FormSection, TextInput } from '../ui/fields';
+import { withEnglishExamples } from '../ui/Verbatim';
 
 export function ShippingSection({ view }: { view: CheckoutView }) {
   const { t, i18n } = useTranslation('checkout');

@@ -2,7 +2,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutView } from './checkout.connect';
-import { Notice, secondaryButton } from './fields';
+import { Notice, secondaryButton } from '../ui/fields';
 
 export function Waiting() {
   const { t } = useTranslation('checkout');

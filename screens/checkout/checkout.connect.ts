@@ -6,7 +6,7 @@
 import type { AnyActorRef } from 'xstate';
 import { FIELD_ORDER, billingZipOf, needsAddress, taxSource, type CheckoutDraft, type FieldChange } from '../../machines/checkoutForm';
 import type { CheckoutContext, CheckoutEvent, CheckoutProblem } from '../../machines/checkout.machine';
-import { problemText, type Text } from './text';
+import { problemText, type Text } from '../ui/text';
 
 interface SnapshotLike {
   value: unknown;

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { BundleList } from '../../src/contract/catalog';
-import { usePlanName } from '../../src/app/planName';
-import { formatDataMb } from '../home/format';
+import { usePlanName } from '../../src/app/forScreens';
+import { formatDataMb } from '../ui/format';
 
 export interface Bought { planName: string; months: number; simCount: number; globalPackId: number | null }
 

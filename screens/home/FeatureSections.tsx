@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { AppLink } from '../../src/app/forScreens';
 import { formatMoney } from '../../i18n';
-import { Check, Section, buttonPrimary, buttonSecondary } from './Section';
+import { Check, Section, buttonPrimary, buttonSecondary } from '../ui/Section';
 
 /** Spec section 9: dual number $1.99 per 30 days, first month free; referral $15, port-in $25 / $20. */
 export const DUAL_NUMBER_CENTS = 199;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { BundleList } from '../../src/contract/catalog';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { AppLink } from '../../src/app/forScreens';
 import { countryName, formatMoney } from '../../i18n';
-import { Section, buttonPrimary } from './Section';
+import { Section, buttonPrimary } from '../ui/Section';
 
 const SHOWN_NAMES = 5;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { AppLink } from '../../src/app/forScreens';
 import { formatMoney } from '../../i18n';
-import { buttonSecondary } from './Section';
+import { buttonSecondary } from '../ui/Section';
 
 export function Hero({ fromCents }: { fromCents: number | null }) {
   const { t, i18n } = useTranslation('home');

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router-dom';
-import type { HomeData } from '../../src/app/loaders';
+import type { HomeData } from '../../src/contract/pageData';
 import { ActivationSection, DualNumberAndEsim, ReferralSection } from './FeatureSections';
 import { GlobalSection } from './GlobalSection';
 import { Hero } from './Hero';

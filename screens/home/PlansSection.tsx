@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { usePlanName } from '../../src/app/planName';
+import { usePlanName, AppLink } from '../../src/app/forScreens';
 import type { BundleList, Plan } from '../../src/contract/catalog';
-import { AppLink } from '../../src/app/layout/AppLink';
 import { formatMoney } from '../../i18n';
-import { formatDataMb } from './format';
-import { Check, Section, buttonPrimary, buttonSecondary } from './Section';
+import { formatDataMb } from '../ui/format';
+import { Check, Section, buttonPrimary, buttonSecondary } from '../ui/Section';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('home');

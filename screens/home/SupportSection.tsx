@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Partner } from '../../src/app/loaders';
-import { AppLink } from '../../src/app/layout/AppLink';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../../src/app/contact';
-import { Section, buttonSecondary } from './Section';
+import type { Partner } from '../../src/contract/pageData';
+import { AppLink, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../../src/app/forScreens';
+import { Section, buttonSecondary } from '../ui/Section';
 
 export function SupportSection() {
   const { t } = useTranslation('home');

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPhone, normalizePhone } from '../../src/domain/phone';
 import type { LoginView } from './login.connect';
-import { CaptchaField, Field, linkButton, primaryButton, secondaryButton, waitingButton } from './parts';
+import { CaptchaField, Field, linkButton, primaryButton, secondaryButton, waitingButton } from '../ui/compactForm';
 
 export function PhoneStep({ view }: { view: LoginView }) {
   const { t } = useTranslation('login');

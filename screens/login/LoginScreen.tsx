@@ -6,11 +6,12 @@ import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { completeLogin, inspectFlow, loginFlow, redirectTarget } from '../../src/app/flows/login';
+import { completeLogin, inspectFlow, loginFlow, redirectTarget } from '../../src/app/forScreens';
 import { connect, type LoginPath } from './login.connect';
 import { CodeStep, PhoneStep } from './CodeSteps';
 import { NewPasswordStep, PasswordLoginStep } from './PasswordSteps';
-import { FormMessage, linkButton, secondaryButton, useText } from './parts';
+import { FormMessage, linkButton, secondaryButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 
 const tabClass = (active: boolean) =>
   `flex-1 rounded-full px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${active ? 'bg-white text-blue-800 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`;

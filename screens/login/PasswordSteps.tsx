@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginView } from './login.connect';
-import { CaptchaField, Field, FormMessage, PasswordChecklist, primaryButton, useText } from './parts';
+import { CaptchaField, Field, FormMessage, PasswordChecklist, primaryButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 
 export function PasswordLoginStep({ view }: { view: LoginView }) {
   const { t } = useTranslation('login');

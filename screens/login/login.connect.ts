@@ -2,16 +2,14 @@
  * From the login chart's snapshot to what the /login screen shows (the zag "connect" pattern): no React,
  * testable alone. The screen is a plain picture of this.
  */
-import { passwordProblems, type PasswordProblem } from '../../src/domain/password';
-import type { LoginContext, LoginEvent, LoginField, Problem } from '../../machines/login.machine';
+import type { LoginContext, LoginEvent, LoginField } from '../../machines/login.machine';
+import { passwordChecklist } from '../ui/passwordRules';
+import { messageFirstText, type Text } from '../ui/text';
 
 export type LoginPath = 'smsLogin' | 'passwordLogin' | 'register' | 'reset';
 export type LoginStep =
   | 'phone' | 'sendingCode' | 'code' | 'checkingRegistered' | 'alreadyRegistered' | 'notRegistered'
   | 'newPassword' | 'saving' | 'password' | 'loggedIn';
-
-/** A message to translate: an i18n key, or the gateway's own words (already in the customer's language). */
-export type Text = { key: string } | { text: string };
 
 interface SnapshotLike {
   value: unknown;
@@ -26,20 +24,6 @@ const FIELD_OF_CODE: Record<string, LoginField> = {
   codeWrong: 'code', codeExpired: 'code', codeLocked: 'code',
   passwordRule: 'newPassword', passwordMismatch: 'confirmPassword',
   '90068': 'password',
-};
-
-export const problemText = (p: Problem): Text =>
-  p.message ? { text: p.message } : p.code === 'http' ? { key: `errors:http.${p.status || 500}` } : { key: `errors:code.${p.code}` };
-
-export const PASSWORD_RULES: readonly Exclude<PasswordProblem, 'mismatch' | 'sameAsOld'>[] = ['length', 'upper', 'lower', 'digit', 'special', 'sequence'];
-
-/** Spec section 5 rules, each met or not, for the live checklist. */
-export const passwordChecklist = (password: string, confirm: string) => {
-  const problems = new Set(passwordProblems(password));
-  return [
-    ...PASSWORD_RULES.map((rule) => ({ rule, met: password.length > 0 && !problems.has(rule) })),
-    { rule: 'mismatch' as const, met: confirm.length > 0 && confirm === password },
-  ];
 };
 
 const leafOf = (value: unknown): { path: LoginPath; rest: unknown } | null => {
@@ -79,7 +63,7 @@ export function connect(snapshot: SnapshotLike, send: (event: LoginEvent) => voi
   const problemField = c.problem ? FIELD_OF_CODE[c.problem.code] : undefined;
   const fieldError = (field: LoginField): Text[] => [
     ...(c.fieldErrors[field] ?? []).map((key) => ({ key })),
-    ...(c.problem && problemField === field ? [problemText(c.problem)] : []),
+    ...(c.problem && problemField === field ? [messageFirstText(c.problem)] : []),
   ];
   const needsCaptcha = step === 'phone' || step === 'password' || step === 'newPassword' || resendState === 'ready';
 
@@ -89,7 +73,7 @@ export function connect(snapshot: SnapshotLike, send: (event: LoginEvent) => voi
     busy,
     values: { phone: c.phone, captcha: c.captcha, code: c.code, username: c.username, password: c.password, newPassword: c.newPassword, confirmPassword: c.confirmPassword },
     fieldError,
-    formError: c.problem && !problemField ? problemText(c.problem) : null,
+    formError: c.problem && !problemField ? messageFirstText(c.problem) : null,
     notice: c.notice ? { key: `login:notice.${c.notice}` } : null,
     captcha: { state: captchaState as 'loading' | 'ready' | 'failed', image: c.captchaImage, needed: needsCaptcha },
     /** The resend button stays focusable while it waits (aria-disabled); the wait is said once (waitSeconds), the seconds left shown to the eye. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AppLink } from '../../src/app/layout/AppLink';
+import { AppLink } from '../../src/app/forScreens';
 
 /** Spec section 2: "/404: not-found page; it returns home after a countdown in seconds." */
 export const COUNTDOWN_SECONDS = 5;

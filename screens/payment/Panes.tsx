@@ -1,10 +1,10 @@
 /** The four ways to pay of spec section 3, one pane each: General account balance, saved card, new card, WeChat Pay. */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
-import { cardFormSlot } from '../../src/app/flows/cardForm';
-import { CheckboxField, Notice, TextInput, linkClass, primaryButton, secondaryButton } from '../checkout/fields';
+import { cardFormSlot } from '../../src/app/forScreens';
+import { CheckboxField, Notice, TextInput, linkClass, primaryButton, secondaryButton } from '../ui/fields';
 import type { PaymentView } from './payment.connect';
-import { QrCode } from './QrCode';
+import { QrCode } from '../ui/QrCode';
 import { useNow } from './useNow';
 
 function PayButton({ view, label }: { view: PaymentView; label?: string }) {

@@ -4,7 +4,7 @@
  */
 import type { PayMethod } from '../../src/contract/personal';
 import type { PaymentContext, PaymentEvent } from '../../machines/payment.machine';
-import { problemText, type Text } from '../checkout/text';
+import { problemText, type Text } from '../ui/text';
 
 interface SnapshotLike {
   context: PaymentContext;

@@ -7,10 +7,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_RESUME_VERSION } from '../../machines/activation.machine';
 import type { ActivationView } from '../../src/contract/activation';
-import { activationFlow } from '../../src/app/flows/activation';
-import { inspectFlow } from '../../src/app/flows/login';
-import { connectThird, describeActivation } from '../activation/activation.connect';
-import { ActivationStatus } from '../activation/ActivationStatus';
+import { activationFlow, inspectFlow } from '../../src/app/forScreens';
+import { ActivationStatus, connectThird, describeActivation } from '../activation';
 
 function ActivationItem({ activation }: { activation: ActivationView }) {
   const actor = useActorRef(activationFlow, { input: { loggedIn: true }, inspect: inspectFlow });

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
-import type { PersonalHomeData } from '../../src/app/loaders';
-import { AppLink } from '../../src/app/layout/AppLink';
+import type { PersonalHomeData } from '../../src/contract/pageData';
+import { AppLink } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
 import type { UserInfo } from '../../src/contract/personal';
 import { formatDate, formatMoney } from '../../i18n';
-import { formatDataMb } from '../home/format';
+import { formatDataMb } from '../ui/format';
 import { ActivationsCard } from './ActivationsCard';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';

@@ -1,7 +1,7 @@
 /** The catalogue could not be loaded: the page says so, and how to try again, instead of breaking. */
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router-dom';
-import { buttonSecondary } from '../home/Section';
+import { buttonSecondary } from '../ui/Section';
 
 export function CatalogUnavailable() {
   const { t } = useTranslation('plans');

@@ -5,9 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { PlansData } from '../../src/app/loaders';
-import { findRoute, isServed } from '../../src/app/routes';
-import { buttonSecondary } from '../home/Section';
+import type { PlansData } from '../../src/contract/pageData';
+import { isServed, useFindRoute } from '../../src/app/forScreens';
+import { buttonSecondary } from '../ui/Section';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { PageHeader } from './PageHeader';
 import { PlanCard } from './PlanCard';
@@ -21,6 +21,7 @@ const CHECKLIST = ['esimCapable', 'notChina', 'unlocked', 'wifi'] as const;
 
 function Compatibility() {
   const { t } = useTranslation('plans');
+  const findRoute = useFindRoute();
   const phoneCheck = findRoute(PHONE_CHECK);
   return (
     <section aria-labelledby="esim-compat" className="rounded-2xl border border-amber-300 bg-amber-50 p-6">

@@ -1,11 +1,11 @@
 /** One US plan: data, the price for the chosen months, what it includes (spec section 1), and the buy link. */
 import { useTranslation } from 'react-i18next';
-import { usePlanName } from '../../src/app/planName';
+import { usePlanName } from '../../src/app/forScreens';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n';
 import type { BundleList, Plan } from '../../src/contract/catalog';
-import { Check, buttonPrimary, buttonSecondary } from '../home/Section';
-import { formatDataMb } from '../home/format';
+import { Check, buttonPrimary, buttonSecondary } from '../ui/Section';
+import { formatDataMb } from '../ui/format';
 import { inclusionKeys, planBuyHref, priceFor, type PlanChoice } from './plans.connect';
 
 export function PlanData({ plan }: { plan: Plan }) {

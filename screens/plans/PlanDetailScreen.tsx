@@ -3,12 +3,12 @@
  * 6 and 12 months, SIM or eSIM, and the buy link. An unknown slug never reaches this screen (the loader sends it to /404).
  */
 import { useTranslation } from 'react-i18next';
-import { usePlanName } from '../../src/app/planName';
+import { usePlanName } from '../../src/app/forScreens';
 import { Link, useLoaderData } from 'react-router-dom';
 import { formatMoney } from '../../i18n';
-import type { PlanDetailData } from '../../src/app/loaders';
+import type { PlanDetailData } from '../../src/contract/pageData';
 import type { BundleList, Plan } from '../../src/contract/catalog';
-import { buttonPrimary } from '../home/Section';
+import { buttonPrimary } from '../ui/Section';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { Inclusions, PlanData, PlanPrice } from './PlanCard';
 import { PlanChoices } from './PlanChoices';

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { PlansData } from '../../src/app/loaders';
+import type { PlansData } from '../../src/contract/pageData';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { PageHeader } from './PageHeader';
 import { PlanCard } from './PlanCard';

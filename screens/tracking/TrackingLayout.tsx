@@ -7,8 +7,7 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { inspectFlow } from '../../src/app/flows/login';
-import { trackingFlow } from '../../src/app/flows/tracking';
+import { inspectFlow, trackingFlow } from '../../src/app/forScreens';
 import type { TrackingEvent, TrackingMachine } from '../../machines/tracking.machine';
 import { stepOf, syncUrl, type TrackingStep } from './tracking.connect';
 

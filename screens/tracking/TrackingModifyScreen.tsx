@@ -3,9 +3,10 @@
  * spec's shipping info (section 3) with its rules (section 5); a picture of the `tracking` chart's modify state.
  */
 import { useTranslation } from 'react-i18next';
-import { AddressLinesFields, useCountryName } from '../checkout/AddressFields';
-import { TextInput } from '../checkout/fields';
-import { FormMessage, primaryButton, secondaryButton, useText } from '../login/parts';
+import { AddressLinesFields, useCountryName } from '../ui/AddressLinesFields';
+import { TextInput } from '../ui/fields';
+import { FormMessage, primaryButton, secondaryButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 import { useTracking } from './TrackingLayout';
 import { connectModify } from './tracking.connect';
 

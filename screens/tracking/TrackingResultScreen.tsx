@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { countryName, formatDate, formatMoney } from '../../i18n';
 import { formatPhone } from '../../src/domain/phone';
 import type { TrackingView } from '../../src/contract/tracking';
-import { FormMessage, primaryButton, secondaryButton } from '../login/parts';
-import { CopyButton } from './CopyButton';
+import { FormMessage, primaryButton, secondaryButton } from '../ui/compactForm';
+import { CopyButton } from '../ui/CopyButton';
 import { useTracking } from './TrackingLayout';
 import { connectResult } from './tracking.connect';
 

@@ -3,7 +3,8 @@
  * code." A picture of the `tracking` chart's search state; tracking.connect.ts says what to show.
  */
 import { useTranslation } from 'react-i18next';
-import { CaptchaField, Field, FormMessage, primaryButton, secondaryButton, useText, waitingButton } from '../login/parts';
+import { CaptchaField, Field, FormMessage, primaryButton, secondaryButton, waitingButton } from '../ui/compactForm';
+import { useText } from '../ui/text';
 import { useTracking } from './TrackingLayout';
 import { connectSearch, type SearchView } from './tracking.connect';
 

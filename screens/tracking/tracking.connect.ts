@@ -3,7 +3,7 @@
  * testable alone. The screens are plain pictures of this.
  */
 import type { AddressDraft, AddressField, SearchField, TrackingContext, TrackingEvent } from '../../machines/tracking.machine';
-import { problemText, type Text } from '../login/login.connect';
+import { messageFirstText, type Text } from '../ui/text';
 
 export type { Text };
 export type TrackingStep = 'search' | 'result' | 'modify';
@@ -62,7 +62,7 @@ const FIELD_OF_CODE: Record<string, SearchField> = {
 
 const fieldErrorsOf = (c: TrackingContext, field: SearchField | AddressField, problemField?: string): Text[] => [
   ...(c.fieldErrors[field] ?? []).map((key) => ({ key })),
-  ...(c.problem && problemField === field ? [problemText(c.problem)] : []),
+  ...(c.problem && problemField === field ? [messageFirstText(c.problem)] : []),
 ];
 
 export function connectSearch(snapshot: SnapshotLike, send: (event: TrackingEvent) => void) {
@@ -74,7 +74,7 @@ export function connectSearch(snapshot: SnapshotLike, send: (event: TrackingEven
   return {
     values: { orderNo: c.orderNo, email: c.email, code: c.code, captcha: c.captcha },
     fieldError: (field: SearchField) => fieldErrorsOf(c, field, problemField),
-    formError: c.problem && !problemField ? problemText(c.problem) : null,
+    formError: c.problem && !problemField ? messageFirstText(c.problem) : null,
     captcha: { state: captchaState as 'loading' | 'ready' | 'failed', image: c.captchaImage },
     emailCode: {
       state: codeState as 'canSend' | 'sending' | 'waiting',
@@ -123,7 +123,7 @@ export function connectModify(snapshot: SnapshotLike, send: (event: TrackingEven
     email: c.email,
     orderNo: c.order?.orderNo ?? c.orderNo,
     fieldError: (field: AddressField) => fieldErrorsOf(c, field),
-    formError: c.problem ? problemText(c.problem) : null,
+    formError: c.problem ? messageFirstText(c.problem) : null,
     saving,
     /** The carrier, the shipping fee and the express rule were chosen for the order's country: the change keeps it. */
     country: c.address.country as 'US' | 'CN',

@@ -6,7 +6,8 @@
  */
 import type { PersonalData } from '../storage';
 import { loginPath } from './navigation';
-import { NOT_FOUND_PATH, isServed, type AppRoute } from './routes';
+import { isServed, type AppRoute } from './routeModel';
+import { NOT_FOUND_PATH } from './routes';
 
 export interface GuardInput {
   route: Pick<AppRoute, 'flags' | 'screen' | 'redirect' | 'empty' | 'servedBy'>;

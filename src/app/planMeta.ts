@@ -2,7 +2,7 @@
  * The page metadata of the plan detail routes (/plans/{slug}): the plan's name from the route's loader, and the
  * five variants of /plans/500mb-plan ("takes query parameter id 1 to 5 selecting page metadata", spec section 2).
  */
-import type { MetaInfo } from './routes';
+import type { MetaInfo } from './routeModel';
 
 /** Plan detail routes are the catalogue's slugs, which end in -plan (spec section 2: "slug ending in -plan"). */
 export const isPlanSlug = (slug: string): boolean => /^[a-z0-9]+(?:-[a-z0-9]+)*-plan$/.test(slug);

@@ -5,7 +5,9 @@ import { loadHome, loadPersonal, loadPlanDetail, loadPlans } from './loaders';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
-import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, type AppRoute, type FlowName } from './routes';
+import { RouteLookupContext } from './routeLookup';
+import type { AppRoute, FlowName } from './routeModel';
+import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
 import { getPersonalData, getToken, refreshPersonalData } from './session';
 
 const Nothing = () => null;
@@ -74,10 +76,19 @@ export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   return out;
 }
 
+/** The shell, with the route table's lookup handed down to the screens (they never import the table: it imports them). */
+function AppRoot() {
+  return (
+    <RouteLookupContext.Provider value={findRoute}>
+      <RootLayout />
+    </RouteLookupContext.Provider>
+  );
+}
+
 export const routeObjects: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
+    Component: AppRoot,
     HydrateFallback: AppFallback,
     ErrorBoundary: RouteError,
     children: [

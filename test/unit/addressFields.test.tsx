@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * One address form for the storefront (screens/checkout/AddressFields.tsx): the checkout's shipping and billing
+ * One address form for the storefront (screens/ui/AddressLinesFields.tsx): the checkout's shipping and billing
  * addresses and the change of address of /tracking/modify show the same fields under the same rules: a US state
  * chosen by its name, ZIP 5 digits for the US and a 6-digit postal code with a province for China, country names
  * from Intl.DisplayNames. The tracking screens run on the real chart with fake calls.

@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
-import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n';
+import { useFindRoute, type FindRoute } from '../../src/app/forScreens';
 import { routeObjects } from '../../src/app/router';
+import { findRoute } from '../../src/app/routes';
 import { clearSession, setToken } from '../../src/app/session';
 import { setItem } from '../../src/storage';
 
 afterEach(() => {
+  cleanup();
   clearSession();
   sessionStorage.clear();
 });
@@ -84,5 +89,25 @@ describe('router: wizard layout routes', () => {
     } finally {
       if (saved) FLOW_LAYOUTS.tracking = saved; else delete FLOW_LAYOUTS.tracking;
     }
+  });
+});
+
+describe('router: the route lookup screens read', () => {
+  class ResizeObserverStub { observe() {} unobserve() {} disconnect() {} }
+  beforeAll(async () => {
+    globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    await initI18n('en');
+  });
+
+  it('is the route table\'s, handed down from the root route (screens do not import the table)', async () => {
+    let lookup: FindRoute | null = null;
+    const Probe = () => { lookup = useFindRoute(); return null; };
+    const router = createMemoryRouter([{ path: '/', Component: routeObjects[0]!.Component, children: [{ path: '*', Component: Probe }] }], { initialEntries: ['/probe'] });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(lookup).not.toBeNull());
+    expect(lookup!('/esim/cardPurchase/index')).toBe(findRoute('/esim/cardPurchase/index'));
+    expect(lookup!('/phone-detection')).toBe(findRoute('/phone-detection'));
+    router.dispose();
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, isServed } from '../../src/app/routes';
+import { isServed } from '../../src/app/routeModel';
+import { ROUTES } from '../../src/app/routes';
 
 /** Every route of spec section 2, written from the spec (params in react-router form). */
 const SPEC_PATHS = [

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router-dom';
 import { getItem, removeItem, setItem } from '../../storage';
 import { useRemountKey } from '../navFlags';
-import type { AppRoute, MetaInfo } from '../routes';
+import type { AppRoute, MetaInfo } from '../routeModel';
 import { refreshPersonalData, useSession } from '../session';
 import { useStored } from '../useStored';
 import { AccountLayout } from './AccountLayout';

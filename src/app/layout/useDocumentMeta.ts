@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MetaInfo } from '../routes';
+import type { MetaInfo } from '../routeModel';
 
 /** "<page> | <brand>" and the meta description from the route's metaInfo, in the active language. */
 export function useDocumentMeta(metaInfo: MetaInfo | undefined) {

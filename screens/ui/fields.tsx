@@ -1,5 +1,5 @@
 /**
- * Accessible form parts of the checkout: every control has its label, its errors next to it (aria-describedby,
+ * Accessible parts of the sectioned forms (checkout, activation, payment, change of address): every control has its label, its errors next to it (aria-describedby,
  * aria-invalid) and a `data-field` naming the draft field, so focus can go to the first error after a submit.
  */
 import { useId, type ReactNode } from 'react';

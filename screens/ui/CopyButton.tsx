@@ -1,7 +1,7 @@
 /** "Tracking number with copy" (spec section 2): copies a value and says so; when the browser refuses, says to copy by hand. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../login/parts';
+import { secondaryButton } from './compactForm';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation('tracking');

@@ -1,7 +1,10 @@
-/** Small, accessible form parts of the login and password screens: a labelled field with its errors next to it, the captcha, the password rules. */
+/**
+ * Small, accessible parts of the compact one-card forms (login, change of password, order search): a labelled field
+ * with its errors next to it, the captcha, the password rules, the form's message and its buttons.
+ */
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Text } from './login.connect';
+import { useText, type Text } from './text';
 
 export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-rose-600';
 export const primaryButton = 'inline-flex w-full items-center justify-center rounded-full bg-blue-700 px-4 py-2.5 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400';
@@ -9,12 +12,6 @@ export const secondaryButton = 'inline-flex items-center justify-center rounded-
 /** A button that waits (aria-disabled, so it keeps focus) looks disabled. */
 export const waitingButton = 'aria-disabled:cursor-not-allowed aria-disabled:text-slate-500';
 export const linkButton = 'text-sm font-medium text-blue-800 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
-
-/** Translates a Text: an i18n key, or words the gateway already wrote in the customer's language. */
-export function useText() {
-  const { t } = useTranslation();
-  return (text: Text) => ('key' in text ? t(text.key) : text.text);
-}
 
 export function Field(props: {
   name: string;

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { FORM_ERROR_ID } from './ConfirmSection';
+
+/** The id of a form's message (Notice): where focus goes when no field is in error. */
+export const FORM_ERROR_ID = 'checkout-form-error';
 
 /** After a refused submit, focus moves to the first field in error (page order), or to the form's message. */
 export function useFocusFirstError(request: number, fields: readonly string[]) {
