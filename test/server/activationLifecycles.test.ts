@@ -15,7 +15,7 @@ import type { SimLifecycleEvent } from '../../machines/simLifecycle.machine';
 import { activations, customers, lines, portIns, sims, stateHistory } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/http/errors';
 import { applySimEvent, portInStore, simStore } from '../../src/server/services/activationJobs';
-import { applyLifecycleEvent, stateName, stateValueOf } from '../../src/server/services/lifecycle';
+import { applyLifecycleEvent, stateName, stateValueOf } from '../../src/server/db/lifecycle';
 import { newIccid } from '../../src/server/services/sims';
 import { models } from '../model/models';
 import { EXPIRE } from '../model/models/simLifecycle';

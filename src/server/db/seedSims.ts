@@ -9,7 +9,7 @@ import type { Db } from './database';
 import * as s from './schema';
 import { DEMO } from './catalogue';
 import { simActivationCodeDigest } from '../services/sims';
-import { sha256, newToken } from '../services/secrets';
+import { sha256, newToken } from '../secrets';
 
 const DAY_MS = 86_400_000;
 

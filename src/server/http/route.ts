@@ -30,6 +30,15 @@ export interface RouteContext<E extends EndpointDef> {
   session(): AuthSession;
 }
 
+/** Logged in or not: an optional session that the buyer's own pages send along. */
+export const customerIdOf = (ctx: Pick<RouteContext<never>, 'session'>): number | null => {
+  try {
+    return ctx.session().customerId;
+  } catch {
+    return null;
+  }
+};
+
 type DataIn<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.input<R> : never;
 export type Handler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<DataIn<E>>;
 export type RawHandler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<void>;

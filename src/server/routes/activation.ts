@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
-import { route } from '../http/route';
+import { customerIdOf, route } from '../http/route';
 import { checkSim, iccidOfToken, simInfo } from '../services/activationCheck';
 import { availableNumbers } from '../services/activationNetwork';
 import { correctPortIn } from '../services/activationPortIn';
 import { submitActivation } from '../services/activationSubmit';
 import { activationView, findActivationFor, myActivations } from '../services/activationView';
-import { idempotencyKeyOf } from '../services/ordersIdempotency';
-import { customerIdOf } from './orders';
+import { idempotencyKeyOf } from '../http/idempotency';
 
 export function activationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.activationCheckSim, async ({ body }) => checkSim(deps, body));

@@ -3,21 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
-import { route, type RouteContext } from '../http/route';
+import { customerIdOf, route, type RouteContext } from '../http/route';
 import { createOrder } from '../services/orders';
-import { idempotencyKeyOf } from '../services/ordersIdempotency';
+import { idempotencyKeyOf } from '../http/idempotency';
 import { findOrderFor, orderData } from '../services/ordersView';
 import { computeQuote } from '../services/quote';
 import { cardForPurchase } from '../services/ordersActivation';
-
-/** Logged in or not: an optional session that the buyer's own pages send along. */
-export const customerIdOf = (ctx: Pick<RouteContext<never>, 'session'>): number | null => {
-  try {
-    return ctx.session().customerId;
-  } catch {
-    return null;
-  }
-};
 
 export const orderReaderOf = (ctx: Pick<RouteContext<never>, 'session' | 'header'>) => ({
   customerId: customerIdOf(ctx),

@@ -5,7 +5,7 @@ import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
 import { route } from '../http/route';
-import { idempotencyKeyOf } from '../services/ordersIdempotency';
+import { idempotencyKeyOf } from '../http/idempotency';
 import { payOrder, payStatus } from '../services/payments';
 import { handleWechatNotification, WECHAT_NOTIFY_PATH } from '../services/paymentsWechat';
 import { listSavedCards } from '../services/savedCards';

@@ -23,7 +23,7 @@ import { activations, customers, lines, portIns, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob, type JobRequest } from '../jobs/queue';
 import type { Job, JobHandler, JobOutcome } from '../jobs/types';
-import { applyLifecycleEvent, type AppliedEvent, type LifecycleActions, type LifecycleStore } from './lifecycle';
+import { applyLifecycleEvent, type AppliedEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
 import { decryptPortInSecrets } from './activationSecrets';
 import { renderEmail, siteUrl, type Email } from './emailsRender';
 import {

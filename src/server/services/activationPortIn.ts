@@ -13,7 +13,7 @@ import type { Db } from '../db/database';
 import { activations, portIns } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
-import { applyLifecycleEvent } from './lifecycle';
+import { applyLifecycleEvent } from '../db/lifecycle';
 import { encryptPortInSecrets } from './activationSecrets';
 import { activationView, findActivationFor, type ActivationReader } from './activationView';
 import { PROVISION_JOB, assertPortableToUs, provisionDedupeKey } from './activationSubmit';

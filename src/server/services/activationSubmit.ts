@@ -21,9 +21,9 @@ import { enqueueJob } from '../jobs/queue';
 import { assertActivatable, findSim, iccidOfToken, simHasPlan, simStatusOf, type SimRow } from './activationCheck';
 import { encryptPortInSecrets } from './activationSecrets';
 import { activationView, type ActivationRow } from './activationView';
-import { applyLifecycleEvent } from './lifecycle';
+import { applyLifecycleEvent } from '../db/lifecycle';
 import { hashPassword } from './passwords';
-import { hmac } from './secrets';
+import { hmac } from '../secrets';
 import { createSession } from './sessions';
 
 export type ActivationForm = z.output<typeof activationFormSchema>;

@@ -4,7 +4,7 @@
  * 7 days, so a reload of any step (and step 3 days later) still works without a server session.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { hmac } from './secrets';
+import { hmac } from '../secrets';
 
 export const ACTIVATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

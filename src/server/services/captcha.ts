@@ -8,7 +8,7 @@ import type { Deps } from '../context';
 import { captchas } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { captchaSvg, randomAnswer } from './captchaImage';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../secrets';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 

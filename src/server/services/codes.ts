@@ -12,7 +12,7 @@ import { verificationCodes } from '../db/schema';
 import type { trackingCodes } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
-import { hmac, sixDigitCode } from './secrets';
+import { hmac, sixDigitCode } from '../secrets';
 import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
 
 export const CODE_TTL_MS = 5 * 60_000;

@@ -9,10 +9,10 @@ import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import { orders, type BillingAddress, type ShippingInfo } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import { requestHash } from './ordersIdempotency';
+import { requestHash } from '../http/idempotency';
 import { computeQuote, type TaxAddress } from './quote';
 import { cardForPurchase } from './ordersActivation';
-import { hmac, sha256 } from './secrets';
+import { hmac, sha256 } from '../secrets';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { PaymentResult, payRequest } from '../../contract/payments';
 import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
-import { requestHash } from './ordersIdempotency';
+import { requestHash } from '../http/idempotency';
 import { findOrderFor, type OrderReader } from './ordersView';
 import type { OrderRow } from './orders';
 import { payByAccount } from './paymentsAccount';

@@ -2,7 +2,7 @@
  * The keys one payment attempt goes by. The payment row stores the attempt's key; what the providers receive is
  * derived from it, so the reconciliation job can always ask a provider about a row, even after a crash.
  */
-import { sha256 } from './secrets';
+import { sha256 } from '../secrets';
 
 /** One attempt to pay one order: the client's Idempotency-Key, scoped to the order it pays. */
 export const paymentKeyFor = (orderNo: string, requestKey: string): string => `order:${orderNo}:${requestKey}`;

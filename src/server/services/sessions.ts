@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { sessions } from '../db/schema';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../secrets';
 
 export const TOKEN_TTL_SECONDS = 43_200;
 

@@ -12,7 +12,7 @@ import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import type { Job, JobOutcome } from '../jobs/types';
-import { applyLifecycleEvent, type LifecycleActions, type LifecycleStore } from './lifecycle';
+import { applyLifecycleEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
 import { emailJob } from './emailsJobs';
 
 const TO_CHART = { not_shipped: 'notShipped', shipped: 'shipped' } as const;

@@ -8,7 +8,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { luhnValid } from '../../domain/card';
 import type { Db } from '../db/database';
 import { sims } from '../db/schema';
-import { hmac, sixDigitCode } from './secrets';
+import { hmac, sixDigitCode } from '../secrets';
 
 /**
  * Issuer prefixes (the first 7 digits): US plan SIMs on our US host network (89 01 260), global data SIMs from

@@ -7,7 +7,7 @@ import type { CodePurpose } from '../../contract/fields';
 import type { Deps } from '../context';
 import { verificationTickets } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../secrets';
 
 export const TICKET_TTL_MS = 10 * 60_000;
 

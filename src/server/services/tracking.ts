@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { orders, sims, trackingGrants, type ShippingInfo } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../secrets';
 import { spendTrackingCode, type TrackingPair } from './trackingCodes';
 import { applyShipmentEvent } from './shipment';
 import { parcelAddress } from './fulfilment';

@@ -13,7 +13,7 @@ import { orders, trackingCodes } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, JobHandler } from '../jobs/types';
 import { CODE_TTL_MS, spendNewestCode } from './codes';
-import { hmac, sixDigitCode } from './secrets';
+import { hmac, sixDigitCode } from '../secrets';
 import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
 import { renderEmail } from './emailsRender';
 import { trackingCodeEmail } from './trackingEmail';

@@ -3,8 +3,8 @@
  * a digest of the normalized request tells a replay (same answer) from a reuse of the key for something else (120086).
  */
 import { canonicalJson } from '../../domain/canonicalJson';
-import { GatewayError } from '../http/errors';
-import { sha256 } from './secrets';
+import { GatewayError } from './errors';
+import { sha256 } from '../secrets';
 
 /** UUIDs and the like; anything else is refused before it can name a write. */
 const KEY_PATTERN = /^[A-Za-z0-9_:.-]{8,100}$/;

@@ -7,8 +7,8 @@
  */
 import { transition, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import type { ErrorCode } from '../../contract/errors';
-import type { Db } from '../db/database';
-import { stateHistory } from '../db/schema';
+import type { Db } from './database';
+import { stateHistory } from './schema';
 import { GatewayError } from '../http/errors';
 
 /** Where one entity's state is kept: the host maps its column values to the chart's state names. */
