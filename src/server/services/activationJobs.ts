@@ -25,7 +25,7 @@ import { enqueueJob, type JobRequest } from '../jobs/queue';
 import type { Job, JobHandler, JobOutcome } from '../jobs/types';
 import { applyLifecycleEvent, type AppliedEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
 import { decryptPortInSecrets } from './activationSecrets';
-import { renderEmail, siteUrl, type Email } from './emailsRender';
+import { renderEmail, siteUrl, type Email } from '../messages';
 import {
   activatedEmail, activationLanguage, portCompletedEmail, portDeclinedEmail, portInformationRequiredEmail, type ActivationLinks,
 } from './emailsActivation';

@@ -10,7 +10,7 @@ import type { Deps } from '../context';
 import { activations, portIns, referralCodes, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { iccidOfToken, simStatusOf } from './activationCheck';
-import { siteUrl } from './emailsRender';
+import { siteUrl } from '../messages';
 
 export type ActivationRow = typeof activations.$inferSelect;
 export type PortInRow = typeof portIns.$inferSelect;

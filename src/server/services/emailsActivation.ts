@@ -8,7 +8,7 @@ import { isLanguage } from '../../../i18n/languages';
 import { formatPhone } from '../../domain/phone';
 import type { activations, portIns } from '../db/schema';
 import { t } from '../i18n';
-import { dateTime, type Block, type Email } from './emailsRender';
+import { dateTime, type Block, type Email } from '../messages';
 
 type ActivationRow = typeof activations.$inferSelect;
 type PortInRow = typeof portIns.$inferSelect;

@@ -9,7 +9,7 @@ import type { Deps } from '../context';
 import { orders, sims } from '../db/schema';
 import type { JobRequest } from '../jobs/queue';
 import type { GiveUpPayload, Job, JobHandler, JobOutcome } from '../jobs/types';
-import { renderEmail, siteUrl, type Email } from './emailsRender';
+import { renderEmail, siteUrl, type Email } from '../messages';
 import { confirmationEmail, esimFailedEmail, orderLanguage, orderLinks, shippedEmail } from './emailsOrder';
 import { esimEmail } from './emailsEsim';
 

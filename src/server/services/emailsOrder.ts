@@ -8,7 +8,7 @@ import { isLanguage } from '../../../i18n/languages';
 import { formatPhone } from '../../domain/phone';
 import type { orders } from '../db/schema';
 import { t } from '../i18n';
-import { countryName, dateTime, money, type Block, type Email } from './emailsRender';
+import { countryName, dateTime, money, type Block, type Email } from '../messages';
 
 type OrderRow = typeof orders.$inferSelect;
 

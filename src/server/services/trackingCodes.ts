@@ -15,7 +15,7 @@ import type { GiveUpPayload, JobHandler } from '../jobs/types';
 import { CODE_TTL_MS, spendNewestCode } from './codes';
 import { hmac, sixDigitCode } from '../secrets';
 import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
-import { renderEmail } from './emailsRender';
+import { renderEmail } from '../messages';
 import { trackingCodeEmail } from './trackingEmail';
 
 const digest = (pepper: string, orderNo: string, email: string, code: string) => hmac(pepper, `track:${orderNo}:${email}:${code}`);
