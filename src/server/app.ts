@@ -22,7 +22,7 @@ import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
 import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
-import { catalogRoutes } from './routes/catalog';
+import { catalogRoutes } from './catalog';
 import { captchaRoutes } from './routes/captcha';
 import { loginRoutes } from './routes/login';
 import { oauthRoutes } from './routes/oauth';

@@ -7,7 +7,7 @@ import { customerIdOf, route, type RouteContext } from '../http/route';
 import { createOrder } from '../services/orders';
 import { idempotencyKeyOf } from '../http/idempotency';
 import { findOrderFor, orderData } from '../services/ordersView';
-import { computeQuote } from '../services/quote';
+import { computeQuote } from '../catalog';
 import { cardForPurchase } from '../services/ordersActivation';
 
 export const orderReaderOf = (ctx: Pick<RouteContext<never>, 'session' | 'header'>) => ({

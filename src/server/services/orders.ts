@@ -10,7 +10,7 @@ import type { Deps } from '../context';
 import { orders, type BillingAddress, type ShippingInfo } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { requestHash } from '../http/idempotency';
-import { computeQuote, type TaxAddress } from './quote';
+import { computeQuote, type TaxAddress } from '../catalog';
 import { cardForPurchase } from './ordersActivation';
 import { hmac, sha256 } from '../secrets';
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { readActivationToken } from './activationToken';
-import { fieldError } from './quoteCodes';
+import { fieldError } from '../catalog';
 
 type SimRow = typeof sims.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;

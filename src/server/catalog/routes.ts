@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import type { Deps } from '../context';
 import { route } from '../http/route';
-import { bundleList, captureEmail, listPartners } from '../services/catalog';
+import { bundleList, captureEmail, listPartners } from './catalogue';
 
 export function catalogRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.bundleList, async ({ body }) => bundleList(deps, body?.kind), { rateLimit: false });
