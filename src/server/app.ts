@@ -23,10 +23,7 @@ import { loggerOptions } from './http/logging';
 import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
 import { catalogRoutes } from './catalog';
-import { captchaRoutes } from './routes/captcha';
-import { loginRoutes } from './routes/login';
-import { oauthRoutes } from './routes/oauth';
-import { personalRoutes } from './routes/personal';
+import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes } from './accounts';
 import { sandboxRoutes } from './routes/sandbox';
 
 export interface BuildAppOptions {

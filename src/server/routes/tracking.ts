@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import type { Deps } from '../context';
 import { route } from '../http/route';
-import { captchaFromHeaders, checkCaptcha } from '../services/captcha';
+import { captchaFromHeaders, checkCaptcha } from '../accounts';
 import { modifyShippingAddress, searchTracking } from '../services/tracking';
 import { sendTrackingCode } from '../services/trackingCodes';
 

@@ -22,9 +22,8 @@ import { assertActivatable, findSim, iccidOfToken, simHasPlan, simStatusOf, type
 import { encryptPortInSecrets } from './activationSecrets';
 import { activationView, type ActivationRow } from './activationView';
 import { applyLifecycleEvent } from '../db/lifecycle';
-import { hashPassword } from './passwords';
+import { hashPassword, createSession } from '../accounts';
 import { hmac } from '../secrets';
-import { createSession } from './sessions';
 
 export type ActivationForm = z.output<typeof activationFormSchema>;
 

@@ -10,7 +10,7 @@ import type { Deps } from '../context';
 import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { orderTokenHash, type OrderRow } from './orders';
-import { payMethodsFor } from './savedCards';
+import { payMethodsFor } from '../accounts';
 
 export interface OrderReader { customerId: number | null; orderToken: string | null }
 

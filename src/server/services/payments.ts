@@ -17,7 +17,7 @@ import { assertPayable, sameAttempt, startAttempt } from './paymentsStart';
 import { latestOrderPayment, paymentById, paymentByKey, paymentResultOf, type PaymentRow } from './paymentsView';
 import { closeOpenWechat, createWechatQr, type WechatReach } from './paymentsWechat';
 import { settleFromProvider } from './reconciliation';
-import { payMethodsFor } from './savedCards';
+import { payMethodsFor } from '../accounts';
 
 export type PayRequestParsed = z.output<typeof payRequest>;
 

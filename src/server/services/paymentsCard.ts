@@ -14,7 +14,7 @@ import { settleFailure, settleSuccess } from './paymentsSettle';
 import { startAttempt, type Attempt } from './paymentsStart';
 import { paymentById, type PaymentRow } from './paymentsView';
 import { closeOpenWechat } from './paymentsWechat';
-import { defaultCard, type SavedCard } from './savedCards';
+import { defaultCard, type SavedCard } from '../accounts';
 
 export interface CardPay {
   method: 'bank_card' | 'default_card';

@@ -12,7 +12,7 @@ import { orders, payments } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './paymentsKeys';
 import { cardColumns, paymentById, type PaymentRow } from './paymentsView';
-import { saveCard } from './savedCards';
+import { saveCard } from '../accounts';
 import type { OrderRow } from './orders';
 import { cardTakenByAnotherOrder, givePlanToCard } from './ordersActivation';
 

@@ -12,9 +12,8 @@ import type { Db } from '../db/database';
 import { orders, trackingCodes } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, JobHandler } from '../jobs/types';
-import { CODE_TTL_MS, spendNewestCode } from './codes';
+import { CODE_TTL_MS, spendNewestCode, assertMaySend, recordSend, RESEND_AFTER_SECONDS } from '../accounts';
 import { hmac, sixDigitCode } from '../secrets';
-import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
 import { renderEmail } from '../messages';
 import { trackingCodeEmail } from './trackingEmail';
 
@@ -78,7 +77,7 @@ export const trackingCodeEmailJob: JobHandler = async (deps, job) => {
 /** A code email that gave up keeps no code. */
 export const trackingCodeGivenUp: GiveUpPayload = (payload) => ({ codeId: payload.codeId, orderNo: payload.orderNo });
 
-/** Checks and spends the newest code of this pair (the same rules as SMS codes: services/codes.ts). */
+/** Checks and spends the newest code of this pair (the same rules as SMS codes: accounts/codes.ts). */
 export async function spendTrackingCode(deps: Deps, input: TrackingPair & { code: string }): Promise<void> {
   await spendNewestCode(
     deps, trackingCodes, and(eq(trackingCodes.orderNo, input.orderNo), eq(trackingCodes.email, input.email))!,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import type { Deps } from '../context';
 import { rawRoute } from '../http/route';
-import { createCaptcha } from '../services/captcha';
+import { createCaptcha } from './captcha';
 
 /** GET /gateway/pcapp/createImg: an SVG captcha; its token in the X-IMAGE-CODE-TOKEN response header. */
 export function captchaRoutes(app: FastifyInstance, deps: Deps) {

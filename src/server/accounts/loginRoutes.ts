@@ -4,13 +4,13 @@ import { endpoints } from '../../contract';
 import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
 import { route, type RouteContext } from '../http/route';
-import { checkCaptcha, captchaFromHeaders } from '../services/captcha';
-import { sendCode, spendCode } from '../services/codes';
-import { createCustomer, findByPhone, isInNet, setPassword } from '../services/customers';
-import { clearLoginFailures, loginSubject } from '../services/loginThrottle';
-import { hashPassword } from '../services/passwords';
-import { revokeCustomerSessions } from '../services/sessions';
-import { issueTicket, peekTicket, spendTicket } from '../services/tickets';
+import { checkCaptcha, captchaFromHeaders } from './captcha';
+import { sendCode, spendCode } from './codes';
+import { createCustomer, findByPhone, isInNet, setPassword } from './customers';
+import { clearLoginFailures, loginSubject } from './loginThrottle';
+import { hashPassword } from './passwords';
+import { revokeCustomerSessions } from './sessions';
+import { issueTicket, peekTicket, spendTicket } from './tickets';
 
 /** The spec sends IMAGE-CODE/X-IMAGE-CODE-TOKEN with some calls that a ticket or token already guards: checked when sent. */
 export async function checkCaptchaIfSent(deps: Deps, ctx: Pick<RouteContext<never>, 'header'>) {

@@ -6,11 +6,11 @@ import type { Deps } from '../context';
 import { customers } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { route } from '../http/route';
-import { setPassword, userInfo } from '../services/customers';
-import { assertLoginAllowed, recordLoginFailure } from '../services/loginThrottle';
-import { hashPassword, verifyPassword } from '../services/passwords';
-import { revokeCustomerSessions } from '../services/sessions';
-import { checkCaptchaIfSent } from './login';
+import { setPassword, userInfo } from './customers';
+import { assertLoginAllowed, recordLoginFailure } from './loginThrottle';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeCustomerSessions } from './sessions';
+import { checkCaptchaIfSent } from './loginRoutes';
 
 export function personalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.userInfo, async ({ session }) => userInfo(deps, session().customerId));

@@ -6,12 +6,12 @@ import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
 import { headerValue } from '../http/language';
 import { route } from '../http/route';
-import { captchaFromHeaders, checkCaptcha } from '../services/captcha';
-import { spendCode } from '../services/codes';
-import { createCustomer, findByLogin, findByPhone } from '../services/customers';
-import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from '../services/loginThrottle';
-import { burnPasswordCheck, verifyPassword } from '../services/passwords';
-import { createSession, revokeSession } from '../services/sessions';
+import { captchaFromHeaders, checkCaptcha } from './captcha';
+import { spendCode } from './codes';
+import { createCustomer, findByLogin, findByPhone } from './customers';
+import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from './loginThrottle';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { createSession, revokeSession } from './sessions';
 
 const EXPECTED_BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
 
