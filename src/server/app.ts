@@ -13,7 +13,7 @@ import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
-import { activationRoutes } from './routes/activation';
+import { activationRoutes } from './activation';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { trackingRoutes } from './routes/tracking';

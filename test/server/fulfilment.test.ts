@@ -5,7 +5,7 @@ import { jobs, sandboxEsimProfiles, sims } from '../../src/server/db/schema';
 import { createSmdpSandbox, SANDBOX_SMDP_ADDRESS } from '../../src/server/adapters/smdpSandbox';
 import { qrPngDataUrl } from '../../src/server/services/emailsEsim';
 import { ESIM_QR_VALID_MS, fulfilOrder } from '../../src/server/services/fulfilment';
-import { ICCID_PREFIX, simActivationCodeMatches } from '../../src/server/services/sims';
+import { ICCID_PREFIX, simActivationCodeMatches } from '../../src/server/activation/sims';
 import { backoffMs, MAX_ATTEMPTS } from '../../src/server/jobs/runner';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { emailsTo, insertPaidOrder, orderRow, runJobs, uniqueEmail } from './fulfilmentFixtures';

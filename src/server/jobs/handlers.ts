@@ -7,7 +7,7 @@ import { fulfilGivenUp, fulfilOrder } from '../services/fulfilment';
 import { pollShipment } from '../services/shipment';
 import { emailJobGiveUps, emailJobHandlers } from '../services/emailsJobs';
 import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
-import { activationJobHandlers, EXPIRE_JOB } from '../services/activationJobs';
+import { activationJobHandlers, activationRecurringJobs } from '../activation';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -34,6 +34,5 @@ export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
 export const recurringJobs: readonly RecurringJob[] = [
   /** Decision 0006: finishes payments left pending by a crash between the provider's charge and our commit. */
   { kind: 'payments.reconcile', everyMs: 60_000 },
-  /** Spec section 4: "Physical SIM must be activated within 90 days of purchase; eSIM QR valid 30 days." */
-  { kind: EXPIRE_JOB, everyMs: 15 * 60_000 },
+  ...activationRecurringJobs,
 ];

@@ -19,7 +19,7 @@ import { jobs, orders, sims } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, Job, JobOutcome } from '../jobs/types';
 import type { ParcelAddress } from '../adapters/logistics';
-import { createSims, type NewSim } from './sims';
+import { createSims, type NewSim } from '../activation';
 import { emailJob } from './emailsJobs';
 
 type OrderRow = typeof orders.$inferSelect;

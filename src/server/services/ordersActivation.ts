@@ -9,7 +9,7 @@ import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import { readActivationToken } from './activationToken';
+import { readActivationToken } from '../activation';
 import { fieldError } from '../catalog';
 
 type SimRow = typeof sims.$inferSelect;

@@ -9,7 +9,7 @@ import type { ActivationView } from '../../contract/activation';
 import type { Deps } from '../context';
 import { activations, portIns, referralCodes, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import { iccidOfToken, simStatusOf } from './activationCheck';
+import { iccidOfToken, simStatusOf } from './check';
 import { siteUrl } from '../messages';
 
 export type ActivationRow = typeof activations.$inferSelect;

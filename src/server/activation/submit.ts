@@ -18,9 +18,9 @@ import { activations, balances, customers, lines, portIns, sims } from '../db/sc
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { enqueueJob } from '../jobs/queue';
-import { assertActivatable, findSim, iccidOfToken, simHasPlan, simStatusOf, type SimRow } from './activationCheck';
-import { encryptPortInSecrets } from './activationSecrets';
-import { activationView, type ActivationRow } from './activationView';
+import { assertActivatable, findSim, iccidOfToken, simHasPlan, simStatusOf, type SimRow } from './check';
+import { encryptPortInSecrets } from './portInSecrets';
+import { activationView, type ActivationRow } from './view';
 import { applyLifecycleEvent } from '../db/lifecycle';
 import { hashPassword, createSession } from '../accounts';
 import { hmac } from '../secrets';

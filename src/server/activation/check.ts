@@ -10,7 +10,7 @@ import type { Deps } from '../context';
 import { activations, globalPacks, orders, plans, sims } from '../db/schema';
 import { activationWindowClosed } from '../../domain/simExpiry';
 import { GatewayError } from '../http/errors';
-import { issueActivationToken, readActivationToken } from './activationToken';
+import { issueActivationToken, readActivationToken } from './token';
 import { ICCID_PREFIX, simActivationCodeMatches } from './sims';
 
 export type SimRow = typeof sims.$inferSelect;

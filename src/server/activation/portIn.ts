@@ -14,9 +14,9 @@ import { activations, portIns } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { applyLifecycleEvent } from '../db/lifecycle';
-import { encryptPortInSecrets } from './activationSecrets';
-import { activationView, findActivationFor, type ActivationReader } from './activationView';
-import { PROVISION_JOB, assertPortableToUs, provisionDedupeKey } from './activationSubmit';
+import { encryptPortInSecrets } from './portInSecrets';
+import { activationView, findActivationFor, type ActivationReader } from './view';
+import { PROVISION_JOB, assertPortableToUs, provisionDedupeKey } from './submit';
 
 type PortInDetails = { [K in keyof PortInDetailsInput]: string };
 

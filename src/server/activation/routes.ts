@@ -4,11 +4,11 @@ import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
 import { customerIdOf, route } from '../http/route';
-import { checkSim, iccidOfToken, simInfo } from '../services/activationCheck';
-import { availableNumbers } from '../services/activationNetwork';
-import { correctPortIn } from '../services/activationPortIn';
-import { submitActivation } from '../services/activationSubmit';
-import { activationView, findActivationFor, myActivations } from '../services/activationView';
+import { checkSim, iccidOfToken, simInfo } from './check';
+import { availableNumbers } from './numbers';
+import { correctPortIn } from './portIn';
+import { submitActivation } from './submit';
+import { activationView, findActivationFor, myActivations } from './view';
 import { idempotencyKeyOf } from '../http/idempotency';
 
 export function activationRoutes(app: FastifyInstance, deps: Deps) {

@@ -22,16 +22,16 @@ import type { Deps } from '../context';
 import { activations, customers, lines, portIns, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob, type JobRequest } from '../jobs/queue';
-import type { Job, JobHandler, JobOutcome } from '../jobs/types';
+import type { Job, JobHandler, JobOutcome, RecurringJob } from '../jobs/types';
 import { applyLifecycleEvent, type AppliedEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
-import { decryptPortInSecrets } from './activationSecrets';
+import { decryptPortInSecrets } from './portInSecrets';
 import { renderEmail, siteUrl, type Email } from '../messages';
 import {
   activatedEmail, activationLanguage, portCompletedEmail, portDeclinedEmail, portInformationRequiredEmail, type ActivationLinks,
-} from './emailsActivation';
+} from './emails';
 
 // The job kind is named where submit enqueues it; the handler registry below reads it from there.
-import { PROVISION_JOB } from './activationSubmit';
+import { PROVISION_JOB } from './submit';
 export { PROVISION_JOB };
 export const EXPIRE_JOB = 'sims.expire';
 const DAY_MS = 86_400_000;
@@ -302,3 +302,8 @@ export const activationJobHandlers: Record<string, JobHandler> = {
   ...activationEmailHandlers,
 };
 
+/** The activation jobs that come back on their own (jobs/handlers.ts gathers every area's). */
+export const activationRecurringJobs: readonly RecurringJob[] = [
+  /** Spec section 4: "Physical SIM must be activated within 90 days of purchase; eSIM QR valid 30 days." */
+  { kind: EXPIRE_JOB, everyMs: 15 * 60_000 },
+];
