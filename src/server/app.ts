@@ -14,7 +14,7 @@ import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
 import { activationRoutes } from './activation';
-import { orderRoutes } from './routes/orders';
+import { orderRoutes } from './orders';
 import { paymentRoutes } from './routes/payments';
 import { trackingRoutes } from './routes/tracking';
 import { GatewayError, rateLimited } from './http/errors';

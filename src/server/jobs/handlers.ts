@@ -3,20 +3,15 @@
  * the transaction that causes it) finds its handler here.
  */
 import { reconcilePayments } from '../services/reconciliation';
-import { fulfilGivenUp, fulfilOrder } from '../services/fulfilment';
-import { pollShipment } from '../services/shipment';
-import { emailJobGiveUps, emailJobHandlers } from '../services/emailsJobs';
+import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
 import { activationJobHandlers, activationRecurringJobs } from '../activation';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
-  /** {orderNo}: enqueued by payment in the transaction that marks the order paid. */
-  'order.fulfil': fulfilOrder,
-  /** {orderNo}: scheduled at the time the carrier said the parcel would ship. */
-  'shipment.poll': pollShipment,
+  /** order.fulfil, shipment.poll, the order emails. */
+  ...orderJobHandlers,
   'payments.reconcile': async (deps) => { await reconcilePayments(deps); },
-  ...emailJobHandlers,
   /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
   [TRACKING_CODE_JOB]: trackingCodeEmailJob,
   /** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
@@ -25,8 +20,7 @@ export const jobHandlers: Record<string, JobHandler> = {
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
 export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
-  'order.fulfil': fulfilGivenUp,
-  ...emailJobGiveUps,
+  ...orderJobGiveUps,
   [TRACKING_CODE_JOB]: trackingCodeGivenUp,
 };
 

@@ -9,7 +9,7 @@ import { idempotencyKeyOf } from '../http/idempotency';
 import { payOrder, payStatus } from '../services/payments';
 import { handleWechatNotification, WECHAT_NOTIFY_PATH } from '../services/paymentsWechat';
 import { listSavedCards } from '../accounts';
-import { orderReaderOf } from './orders';
+import { orderReaderOf } from '../orders';
 
 /** The gateway as WeChat Pay reaches it: the configured public URL, else the address it listens on. */
 function notifyUrlOf(app: FastifyInstance, deps: Deps): string {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { balanceLedger, balances, payments } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import type { OrderRow } from './orders';
+import type { OrderRow } from '../orders';
 import { markOrderPaid } from './paymentsSettle';
 import { settleInOneTransaction } from './paymentsStart';
 import type { PaymentRow } from './paymentsView';

@@ -8,7 +8,7 @@ import { CardProviderError, type CardPaymentOutcome } from '../adapters/payments
 import type { Deps } from '../context';
 import { orders, savedCards } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import type { OrderRow } from './orders';
+import type { OrderRow } from '../orders';
 import { cardProviderKey, PAID_ANOTHER_WAY, PROVIDER_REFUSED } from './paymentsKeys';
 import { settleFailure, settleSuccess } from './paymentsSettle';
 import { startAttempt, type Attempt } from './paymentsStart';

@@ -6,7 +6,7 @@
 import type { PayMethod } from '../../contract/personal';
 import type { Deps } from '../context';
 import { payments } from '../db/schema';
-import type { OrderRow } from './orders';
+import type { OrderRow } from '../orders';
 import { markOrderPaid } from './paymentsSettle';
 import { settleInOneTransaction } from './paymentsStart';
 import type { PaymentRow } from './paymentsView';

@@ -13,8 +13,7 @@ import { enqueueJob } from '../jobs/queue';
 import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './paymentsKeys';
 import { cardColumns, paymentById, type PaymentRow } from './paymentsView';
 import { saveCard } from '../accounts';
-import type { OrderRow } from './orders';
-import { cardTakenByAnotherOrder, givePlanToCard } from './ordersActivation';
+import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
 

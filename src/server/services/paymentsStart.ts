@@ -10,9 +10,8 @@ import type { Db } from '../db/database';
 import { orders, payments } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { GatewayError } from '../http/errors';
-import type { OrderRow } from './orders';
+import { assertOrderCardPayable, type OrderRow } from '../orders';
 import { lockOrder } from './paymentsSettle';
-import { assertOrderCardPayable } from './ordersActivation';
 import { cardColumns, paymentByKey, type PaymentRow } from './paymentsView';
 import { RECONCILE_GRACE_MS } from './paymentsKeys';
 

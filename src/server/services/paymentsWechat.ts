@@ -9,7 +9,7 @@ import { PCAPP } from '../../contract/endpoint';
 import type { WechatNotification } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import { payments } from '../db/schema';
-import type { OrderRow } from './orders';
+import type { OrderRow } from '../orders';
 import { NOT_RECEIVED } from './paymentsKeys';
 import { settleFailure, settleSuccess } from './paymentsSettle';
 import type { PaymentRow, WechatQr } from './paymentsView';

@@ -14,8 +14,7 @@ import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { newToken, sha256 } from '../secrets';
 import { spendTrackingCode, type TrackingPair } from './trackingCodes';
-import { applyShipmentEvent } from './shipment';
-import { parcelAddress } from './fulfilment';
+import { applyShipmentEvent, parcelAddress } from '../orders';
 
 type OrderRow = typeof orders.$inferSelect;
 

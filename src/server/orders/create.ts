@@ -11,7 +11,7 @@ import { orders, type BillingAddress, type ShippingInfo } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { requestHash } from '../http/idempotency';
 import { computeQuote, type TaxAddress } from '../catalog';
-import { cardForPurchase } from './ordersActivation';
+import { cardForPurchase } from './activationPlan';
 import { hmac, sha256 } from '../secrets';
 
 export type OrderRow = typeof orders.$inferSelect;

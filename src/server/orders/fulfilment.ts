@@ -20,7 +20,7 @@ import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, Job, JobOutcome } from '../jobs/types';
 import type { ParcelAddress } from '../adapters/logistics';
 import { createSims, type NewSim } from '../activation';
-import { emailJob } from './emailsJobs';
+import { emailJob } from './emailJobs';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -4,11 +4,11 @@ import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
 import { customerIdOf, route, type RouteContext } from '../http/route';
-import { createOrder } from '../services/orders';
+import { createOrder } from './create';
 import { idempotencyKeyOf } from '../http/idempotency';
-import { findOrderFor, orderData } from '../services/ordersView';
+import { findOrderFor, orderData } from './view';
 import { computeQuote } from '../catalog';
-import { cardForPurchase } from '../services/ordersActivation';
+import { cardForPurchase } from './activationPlan';
 
 export const orderReaderOf = (ctx: Pick<RouteContext<never>, 'session' | 'header'>) => ({
   customerId: customerIdOf(ctx),

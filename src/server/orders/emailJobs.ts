@@ -10,8 +10,8 @@ import { orders, sims } from '../db/schema';
 import type { JobRequest } from '../jobs/queue';
 import type { GiveUpPayload, Job, JobHandler, JobOutcome } from '../jobs/types';
 import { renderEmail, siteUrl, type Email } from '../messages';
-import { confirmationEmail, esimFailedEmail, orderLanguage, orderLinks, shippedEmail } from './emailsOrder';
-import { esimEmail } from './emailsEsim';
+import { confirmationEmail, esimFailedEmail, orderLanguage, orderLinks, shippedEmail } from './emails';
+import { esimEmail } from './esimEmail';
 
 export type EmailKind = 'orderConfirmation' | 'esim' | 'esimFailed' | 'shipped';
 

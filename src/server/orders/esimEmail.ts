@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
 import { activationCodeText } from '../adapters/smdp';
 import { t } from '../i18n';
 import { dateOnly, type Email } from '../messages';
-import { greetingName, orderLanguage, type OrderLinks } from './emailsOrder';
+import { greetingName, orderLanguage, type OrderLinks } from './emails';
 import type { orders } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;

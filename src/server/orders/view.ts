@@ -9,7 +9,7 @@ import { orderActivationStatus } from '../../domain/activation';
 import type { Deps } from '../context';
 import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import { orderTokenHash, type OrderRow } from './orders';
+import { orderTokenHash, type OrderRow } from './create';
 import { payMethodsFor } from '../accounts';
 
 export interface OrderReader { customerId: number | null; orderToken: string | null }

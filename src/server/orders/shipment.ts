@@ -13,7 +13,7 @@ import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import type { Job, JobOutcome } from '../jobs/types';
 import { applyLifecycleEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
-import { emailJob } from './emailsJobs';
+import { emailJob } from './emailJobs';
 
 const TO_CHART = { not_shipped: 'notShipped', shipped: 'shipped' } as const;
 const TO_COLUMN = { notShipped: 'not_shipped', shipped: 'shipped' } as const;
