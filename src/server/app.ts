@@ -15,7 +15,7 @@ import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
 import { activationRoutes } from './activation';
 import { orderRoutes } from './orders';
-import { paymentRoutes } from './routes/payments';
+import { paymentRoutes } from './payments';
 import { trackingRoutes } from './routes/tracking';
 import { GatewayError, rateLimited } from './http/errors';
 import { requestLanguage } from './http/language';

@@ -2,7 +2,7 @@
  * Every job kind the runner knows, by the name written in `jobs.kind`. Whoever enqueues a kind (enqueueJob in
  * the transaction that causes it) finds its handler here.
  */
-import { reconcilePayments } from '../services/reconciliation';
+import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
 import { activationJobHandlers, activationRecurringJobs } from '../activation';
@@ -11,7 +11,8 @@ import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 export const jobHandlers: Record<string, JobHandler> = {
   /** order.fulfil, shipment.poll, the order emails. */
   ...orderJobHandlers,
-  'payments.reconcile': async (deps) => { await reconcilePayments(deps); },
+  /** payments.reconcile. */
+  ...paymentJobHandlers,
   /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
   [TRACKING_CODE_JOB]: trackingCodeEmailJob,
   /** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
@@ -26,7 +27,6 @@ export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
 
 /** Jobs that come back on their own: one row per kind, run again `everyMs` after each run. */
 export const recurringJobs: readonly RecurringJob[] = [
-  /** Decision 0006: finishes payments left pending by a crash between the provider's charge and our commit. */
-  { kind: 'payments.reconcile', everyMs: 60_000 },
+  ...paymentRecurringJobs,
   ...activationRecurringJobs,
 ];

@@ -7,9 +7,9 @@ import type { PayMethod } from '../../contract/personal';
 import type { Deps } from '../context';
 import { payments } from '../db/schema';
 import type { OrderRow } from '../orders';
-import { markOrderPaid } from './paymentsSettle';
-import { settleInOneTransaction } from './paymentsStart';
-import type { PaymentRow } from './paymentsView';
+import { markOrderPaid } from './settle';
+import { settleInOneTransaction } from './start';
+import type { PaymentRow } from './view';
 
 export function payNothing(
   deps: Deps, order: OrderRow, pay: { key: string; requestHash: string; method: PayMethod; customerId: number | null },

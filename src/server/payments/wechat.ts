@@ -10,9 +10,9 @@ import type { WechatNotification } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import { payments } from '../db/schema';
 import type { OrderRow } from '../orders';
-import { NOT_RECEIVED } from './paymentsKeys';
-import { settleFailure, settleSuccess } from './paymentsSettle';
-import type { PaymentRow, WechatQr } from './paymentsView';
+import { NOT_RECEIVED } from './keys';
+import { settleFailure, settleSuccess } from './settle';
+import type { PaymentRow, WechatQr } from './view';
 
 export const WECHAT_NOTIFY_PATH = `${PCAPP}/pay/wechat/notify`;
 

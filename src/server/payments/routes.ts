@@ -6,8 +6,8 @@ import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
 import { route } from '../http/route';
 import { idempotencyKeyOf } from '../http/idempotency';
-import { payOrder, payStatus } from '../services/payments';
-import { handleWechatNotification, WECHAT_NOTIFY_PATH } from '../services/paymentsWechat';
+import { payOrder, payStatus } from './pay';
+import { handleWechatNotification, WECHAT_NOTIFY_PATH } from './wechat';
 import { listSavedCards } from '../accounts';
 import { orderReaderOf } from '../orders';
 

@@ -11,9 +11,9 @@ import { orders, payments } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { GatewayError } from '../http/errors';
 import { assertOrderCardPayable, type OrderRow } from '../orders';
-import { lockOrder } from './paymentsSettle';
-import { cardColumns, paymentByKey, type PaymentRow } from './paymentsView';
-import { RECONCILE_GRACE_MS } from './paymentsKeys';
+import { lockOrder } from './settle';
+import { cardColumns, paymentByKey, type PaymentRow } from './view';
+import { RECONCILE_GRACE_MS } from './keys';
 
 /** Paid or closed: "do not resubmit, refresh to reorder". A card attempt running: "do not submit twice" (120086). */
 export function assertPayable(order: OrderRow): void {

@@ -10,8 +10,8 @@ import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { orders, payments } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
-import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './paymentsKeys';
-import { cardColumns, paymentById, type PaymentRow } from './paymentsView';
+import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './keys';
+import { cardColumns, paymentById, type PaymentRow } from './view';
 import { saveCard } from '../accounts';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 

@@ -9,11 +9,11 @@ import type { Deps } from '../context';
 import { orders, savedCards } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from '../orders';
-import { cardProviderKey, PAID_ANOTHER_WAY, PROVIDER_REFUSED } from './paymentsKeys';
-import { settleFailure, settleSuccess } from './paymentsSettle';
-import { startAttempt, type Attempt } from './paymentsStart';
-import { paymentById, type PaymentRow } from './paymentsView';
-import { closeOpenWechat } from './paymentsWechat';
+import { cardProviderKey, PAID_ANOTHER_WAY, PROVIDER_REFUSED } from './keys';
+import { settleFailure, settleSuccess } from './settle';
+import { startAttempt, type Attempt } from './start';
+import { paymentById, type PaymentRow } from './view';
+import { closeOpenWechat } from './wechat';
 import { defaultCard, type SavedCard } from '../accounts';
 
 export interface CardPay {

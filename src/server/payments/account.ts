@@ -8,9 +8,9 @@ import type { Deps } from '../context';
 import { balanceLedger, balances, payments } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import type { OrderRow } from '../orders';
-import { markOrderPaid } from './paymentsSettle';
-import { settleInOneTransaction } from './paymentsStart';
-import type { PaymentRow } from './paymentsView';
+import { markOrderPaid } from './settle';
+import { settleInOneTransaction } from './start';
+import type { PaymentRow } from './view';
 
 export function payByAccount(
   deps: Deps, order: OrderRow, pay: { key: string; requestHash: string; customerId: number },

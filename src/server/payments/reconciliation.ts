@@ -11,10 +11,10 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { payments } from '../db/schema';
-import { cardProviderKey, NOT_RECEIVED, RECONCILE_GRACE_MS, REFUND_PENDING, REFUNDED } from './paymentsKeys';
-import { refundDuplicate, settleFailure, settleSuccess } from './paymentsSettle';
-import type { PaymentRow } from './paymentsView';
-import { applyWechatState, closeOpenWechat, closeWechatAttempt } from './paymentsWechat';
+import { cardProviderKey, NOT_RECEIVED, RECONCILE_GRACE_MS, REFUND_PENDING, REFUNDED } from './keys';
+import { refundDuplicate, settleFailure, settleSuccess } from './settle';
+import type { PaymentRow } from './view';
+import { applyWechatState, closeOpenWechat, closeWechatAttempt } from './wechat';
 
 export { RECONCILE_GRACE_MS };
 /** An unpaid WeChat QR is closed after this (WeChat Pay's default time_expire for Native orders is 2 hours). */
