@@ -16,7 +16,7 @@ import { startJobRunner } from './jobs/runner';
 import { activationRoutes } from './activation';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
-import { trackingRoutes } from './routes/tracking';
+import { trackingRoutes } from './tracking';
 import { GatewayError, rateLimited } from './http/errors';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';

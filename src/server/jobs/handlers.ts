@@ -4,7 +4,7 @@
  */
 import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { orderJobGiveUps, orderJobHandlers } from '../orders';
-import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
+import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import { activationJobHandlers, activationRecurringJobs } from '../activation';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
@@ -13,8 +13,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...orderJobHandlers,
   /** payments.reconcile. */
   ...paymentJobHandlers,
-  /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
-  [TRACKING_CODE_JOB]: trackingCodeEmailJob,
+  /** email.trackingCode. */
+  ...trackingJobHandlers,
   /** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
   ...activationJobHandlers,
 };
@@ -22,7 +22,7 @@ export const jobHandlers: Record<string, JobHandler> = {
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
 export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
   ...orderJobGiveUps,
-  [TRACKING_CODE_JOB]: trackingCodeGivenUp,
+  ...trackingJobGiveUps,
 };
 
 /** Jobs that come back on their own: one row per kind, run again `everyMs` after each run. */

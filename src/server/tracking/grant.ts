@@ -13,7 +13,7 @@ import { orders, sims, trackingGrants, type ShippingInfo } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { newToken, sha256 } from '../secrets';
-import { spendTrackingCode, type TrackingPair } from './trackingCodes';
+import { spendTrackingCode, type TrackingPair } from './codes';
 import { applyShipmentEvent, parcelAddress } from '../orders';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -15,7 +15,7 @@ import type { GiveUpPayload, JobHandler } from '../jobs/types';
 import { CODE_TTL_MS, spendNewestCode, assertMaySend, recordSend, RESEND_AFTER_SECONDS } from '../accounts';
 import { hmac, sixDigitCode } from '../secrets';
 import { renderEmail } from '../messages';
-import { trackingCodeEmail } from './trackingEmail';
+import { trackingCodeEmail } from './emails';
 
 const digest = (pepper: string, orderNo: string, email: string, code: string) => hmac(pepper, `track:${orderNo}:${email}:${code}`);
 

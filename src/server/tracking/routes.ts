@@ -4,8 +4,8 @@ import { endpoints } from '../../contract';
 import type { Deps } from '../context';
 import { route } from '../http/route';
 import { captchaFromHeaders, checkCaptcha } from '../accounts';
-import { modifyShippingAddress, searchTracking } from '../services/tracking';
-import { sendTrackingCode } from '../services/trackingCodes';
+import { modifyShippingAddress, searchTracking } from './grant';
+import { sendTrackingCode } from './codes';
 
 export function trackingRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.trackingSendCode, async ({ body, ip, lang }) =>
