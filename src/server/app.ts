@@ -13,18 +13,19 @@ import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
-import { activationRoutes } from './activation';
-import { orderRoutes } from './orders';
-import { paymentRoutes } from './payments';
-import { trackingRoutes } from './tracking';
 import { GatewayError, rateLimited } from './http/errors';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
 import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
-import { catalogRoutes } from './catalog';
+// Each area registers its own routes (src/server/<area>/index.ts).
 import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes } from './accounts';
-import { sandboxRoutes } from './routes/sandbox';
+import { activationRoutes } from './activation';
+import { catalogRoutes } from './catalog';
+import { orderRoutes } from './orders';
+import { paymentRoutes } from './payments';
+import { sandboxRoutes } from './sandbox';
+import { trackingRoutes } from './tracking';
 
 export interface BuildAppOptions {
   db: Db;
