@@ -296,6 +296,7 @@ export async function expireSims(deps: Deps): Promise<number> {
   return expired;
 }
 
+/** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
 export const activationJobHandlers: Record<string, JobHandler> = {
   [PROVISION_JOB]: provisionActivation,
   [EXPIRE_JOB]: async (deps) => { await expireSims(deps); },

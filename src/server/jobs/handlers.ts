@@ -1,11 +1,12 @@
 /**
- * Every job kind the runner knows, by the name written in `jobs.kind`. Whoever enqueues a kind (enqueueJob in
- * the transaction that causes it) finds its handler here.
+ * Every job kind the runner knows, by the name written in `jobs.kind`: the composition of each area's jobs.ts
+ * (src/server/<area>/jobs.ts, through the area's index). Whoever enqueues a kind (enqueueJob in the transaction
+ * that causes it) finds its handler in its area's jobs.ts.
  */
-import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
-import { orderJobGiveUps, orderJobHandlers } from '../orders';
-import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import { activationJobHandlers, activationRecurringJobs } from '../activation';
+import { orderJobGiveUps, orderJobHandlers } from '../orders';
+import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
+import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -15,7 +16,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...paymentJobHandlers,
   /** email.trackingCode. */
   ...trackingJobHandlers,
-  /** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
+  /** activation.provision, sims.expire, the activation emails. */
   ...activationJobHandlers,
 };
 
