@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import noLiteralStrings from './scripts/eslint/no-literal-strings.js';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -41,6 +42,32 @@ const screensReach = [
 const otherAreaFiles = [{ regex: '^\\.\\./(?!ui/)[A-Za-z]+/', message: "An area takes another area's component through that area's index.ts ('../payment'), and shared parts from screens/ui." }];
 const anyArea = [{ regex: '^\\.\\./[A-Za-z]', message: 'screens/ui holds the parts no area owns: it imports no area.' }];
 
+// Gateway areas (README, Architecture): every folder of src/server but the shared layers is an area, read from disk,
+// so a new area needs no edit here. Another area, or a top-level file (app.ts, start.ts), reaches an area only through
+// its index.ts; the shared layers do not import areas at all, except the files listed below (through the index).
+const serverShared = ['http', 'db', 'jobs', 'adapters'];
+const sharedImportingAreas = [
+  'src/server/jobs/handlers.ts', // the composition of the areas' job handlers
+  'src/server/http/route.ts', // the Bearer session (accounts)
+  'src/server/db/seed.ts', // the demo customer's password (accounts)
+  'src/server/db/seedSims.ts', // the test SIMs' activation-code digests (activation)
+];
+const serverDir = new URL('./src/server/', import.meta.url);
+const serverAreas = readdirSync(serverDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverShared.includes(entry.name)).map((entry) => entry.name);
+const serverDepth = Math.max(...readdirSync(serverDir, { recursive: true }).map((path) => String(path).split(/[\\/]/).length - 1));
+const gatewayNoClient = { group: ['**/src/app/**', '**/screens/**', '**/src/api/**', 'react', 'react-dom'], message: 'The gateway does not import client code.' };
+/** An import path that reaches src/server/<area> from a file `depth` folders below src/server, then `rest`. */
+const toArea = (depth, rest) => `^${depth === 0 ? '\\./' : `(?:\\.\\./){${depth}}`}(?:${serverAreas.join('|')})${rest}`;
+/** Import paths are relative, so the rules go by depth: `../payments/x` is the payments area from adapters/x.ts, not from adapters/payments/clients/x.ts. */
+const serverBoundaries = () => Array.from({ length: serverDepth + 1 }, (_, depth) => [
+  { files: [`src/server/${'*/'.repeat(depth)}*.{ts,tsx}`], rules: restrict([gatewayNoClient, { regex: toArea(depth, '/'), message: 'Another area only through its index: ../orders, not ../orders/view.' }]) },
+  ...(depth === 0 ? [] : [{
+    files: serverShared.map((dir) => `src/server/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`), ignores: sharedImportingAreas,
+    rules: restrict([gatewayNoClient, { regex: toArea(depth, '(?:/|$)'), message: 'http/, db/, jobs/ and adapters/ do not import areas (exceptions: sharedImportingAreas in eslint.config.js).' }]),
+  }]),
+]).flat();
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'docs/**', 'test-results/**', '.tmp/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -68,5 +95,6 @@ export default tseslint.config(
   { files: ['screens/**'], ignores: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...otherAreaFiles]) },
   { files: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...anyArea]) },
   { files: ['screens/**', 'src/app/**/*.tsx'], plugins: { local: { rules: { 'no-literal-strings': noLiteralStrings } } }, rules: { 'local/no-literal-strings': 'error' } },
-  { files: ['src/server/**'], rules: restrict([{ group: ['**/src/app/**', '**/screens/**', '**/src/api/**', 'react', 'react-dom'], message: 'The gateway does not import client code.' }]) },
+  { files: ['src/server/**'], rules: restrict([gatewayNoClient]) },
+  ...serverBoundaries(),
 );

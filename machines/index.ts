@@ -45,7 +45,7 @@ export const charts: readonly ChartEntry[] = [
   {
     id: 'payment', titleKey: 'payment:chart.title', title: 'Payment by balance, saved card, new card or WeChat Pay', kind: 'flow', specSection: '3 (Bank card, pay methods map), 4 (payment, 120087), 5 (card rules), 8 (payment failed)', machine: paymentMachine,
     unreachable: [
-      { transition: 'payment.account.paying:xstate.done.actor.payByBalance:1', reason: 'A balance payment is one transaction of the gateway (src/server/services/paymentsAccount.ts): it answers paid, or refuses with 120081; it is never pending or declined. The branch asks payStatus rather than guess.' },
+      { transition: 'payment.account.paying:xstate.done.actor.payByBalance:1', reason: 'A balance payment is one transaction of the gateway (src/server/payments/account.ts): it answers paid, or refuses with 120081; it is never pending or declined. The branch asks payStatus rather than guess.' },
     ],
   },
   { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine },

@@ -2,8 +2,8 @@
  * Port-in lifecycle (issue 4; spec section 3, Activation form: "original carrier, original number, carrier account
  * number, PIN, original account zip"; section 4: "porting 12-24 hours (up to 24 hours stated)"; section 5: "Port-in
  * needs account number and PIN"). The truth of one port request (port_ins.state) on the gateway: the activation job
- * (src/server/services/activationJobs.ts) applies the losing carrier's answers, the correction call the customer's.
- * Each event goes through src/server/services/lifecycle.ts: refused when this chart does not accept it, written
+ * (src/server/activation/jobs.ts) applies the losing carrier's answers, the correction call the customer's.
+ * Each event goes through src/server/db/lifecycle.ts: refused when this chart does not accept it, written
  * with a state_history row in one transaction.
  */
 import { setup } from 'xstate';

@@ -1,6 +1,6 @@
 /**
  * Shipment lifecycle (spec section 4): "Shipment: shipped or not shipped." The truth of an order's parcel on the
- * gateway: src/server/services/lifecycle.ts loads the order's state, applies an event with xstate's pure
+ * gateway: src/server/db/lifecycle.ts loads the order's state, applies an event with xstate's pure
  * transition function, refuses what this chart does not accept, and writes the new state with a state_history
  * row in one transaction.
  */

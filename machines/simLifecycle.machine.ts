@@ -1,7 +1,7 @@
 /**
  * SIM lifecycle (spec section 4): "SIM status: inactive, activating, activated, expired." The truth of one card
- * (sims.status) on the gateway: src/server/services/activationJobs.ts loads the card's state, applies an event with
- * xstate's pure transition function (src/server/services/lifecycle.ts), refuses what this chart does not accept, and
+ * (sims.status) on the gateway: src/server/activation/jobs.ts loads the card's state, applies an event with
+ * xstate's pure transition function (src/server/db/lifecycle.ts), refuses what this chart does not accept, and
  * writes the new state with a state_history row in one transaction. The chart keeps no context: guards read the
  * facts the host puts on the event (the card's type, purchase time, QR expiry, the clock).
  */

@@ -13,21 +13,19 @@ import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
-import { activationRoutes } from './routes/activation';
-import { orderRoutes } from './routes/orders';
-import { paymentRoutes } from './routes/payments';
-import { trackingRoutes } from './routes/tracking';
 import { GatewayError, rateLimited } from './http/errors';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
 import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
-import { catalogRoutes } from './routes/catalog';
-import { captchaRoutes } from './routes/captcha';
-import { loginRoutes } from './routes/login';
-import { oauthRoutes } from './routes/oauth';
-import { personalRoutes } from './routes/personal';
-import { sandboxRoutes } from './routes/sandbox';
+// Each area registers its own routes (src/server/<area>/index.ts).
+import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes } from './accounts';
+import { activationRoutes } from './activation';
+import { catalogRoutes } from './catalog';
+import { orderRoutes } from './orders';
+import { paymentRoutes } from './payments';
+import { sandboxRoutes } from './sandbox';
+import { trackingRoutes } from './tracking';
 
 export interface BuildAppOptions {
   db: Db;

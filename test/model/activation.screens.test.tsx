@@ -42,7 +42,7 @@ import {
   ACTIVATION_RESUME_VERSION, inProgress, portNeedsInformation, statusPollDelay, type ActivationContext, type ActivationResume,
 } from '../../machines/activation.machine';
 import { withoutSecrets } from '../../machines/activationForm';
-import { ACTIVATION_TOKEN_TTL_MS } from '../../src/server/services/activationToken';
+import { ACTIVATION_TOKEN_TTL_MS } from '../../src/server/activation/token';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import ActivationLayout from '../../screens/activation/ActivationLayout';
 import FirstScreen from '../../screens/activation/FirstScreen';

@@ -23,7 +23,7 @@ import { trackingFlow } from '../../src/app/flows/tracking';
 import { endpoints } from '../../src/contract';
 import { sandboxParcel } from '../../src/server/adapters/logisticsSandbox';
 import { runDueJobs } from '../../src/server/jobs/runner';
-import { TRACKING_GRANT_TTL_MS } from '../../src/server/services/tracking';
+import { TRACKING_GRANT_TTL_MS } from '../../src/server/tracking/grant';
 import { stepOf, TRACKING_PATHS } from '../../screens/tracking/tracking.connect';
 import { type TestServer } from '../support/server';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';

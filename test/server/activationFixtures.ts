@@ -7,8 +7,8 @@ import type { ActivationSim, ActivationView } from '../../src/contract/activatio
 import type { z } from 'zod';
 import type { tokenData } from '../../src/contract/auth';
 import { orders, plans, sims } from '../../src/server/db/schema';
-import { newIccid, simActivationCodeDigest } from '../../src/server/services/sims';
-import { sixDigitCode } from '../../src/server/services/secrets';
+import { newIccid, simActivationCodeDigest } from '../../src/server/activation/sims';
+import { sixDigitCode } from '../../src/server/secrets';
 import type { TestServer } from '../support/server';
 import { call } from './helpers';
 

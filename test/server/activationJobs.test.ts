@@ -1,5 +1,5 @@
 /**
- * The activation job (src/server/services/activationJobs.ts) driving real rows through the simLifecycle and portIn
+ * The activation job (src/server/activation/jobs.ts) driving real rows through the simLifecycle and portIn
  * charts: a submit over HTTP enqueues `activation.provision`; the runner, on the moved clock, provisions after
  * NETWORK_DELAY, ports after PORT_DELAY, applies each event with a state_history row and emails the customer in
  * the language they activated in. Run twice, it provisions, ports and emails once. No PIN or account number

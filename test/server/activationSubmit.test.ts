@@ -5,7 +5,7 @@ import { endpoints } from '../../src/contract';
 import type { ActivationView } from '../../src/contract/activation';
 import type { UserInfo } from '../../src/contract/personal';
 import { activations, customers, jobs, lines, portIns, sims, stateHistory } from '../../src/server/db/schema';
-import { decryptPortInSecrets } from '../../src/server/services/activationSecrets';
+import { decryptPortInSecrets } from '../../src/server/activation/portInSecrets';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { bearer, call, passwordLogin } from './helpers';
 import { checkSim, form, freeNumber, newCard, newNumberChoice, PASSWORD, portChoice, submit, tokenFor, uniqueUsername } from './activationFixtures';

@@ -5,7 +5,7 @@ import { endpoints } from '../../src/contract';
 import type { PaymentResult } from '../../src/contract/payments';
 import { discountCodes, jobs, orders, payments, sandboxCardPayments, sandboxWechatOrders, savedCards } from '../../src/server/db/schema';
 import { TOKEN_LIFETIME_MS } from '../../src/server/adapters/payments/sandbox/cardTokens';
-import { cardProviderKey } from '../../src/server/services/paymentsKeys';
+import { cardProviderKey } from '../../src/server/payments/keys';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard, type TestCardName } from '../support/payments';
 import { bearer, call, passwordLogin, randomPhone, register } from './helpers';

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { luhnValid } from '../../src/domain/card';
 import { jobs, sims, stateHistory } from '../../src/server/db/schema';
 import { upsCheckDigit, uspsCheckDigit } from '../../src/server/adapters/logisticsTrackingNumbers';
-import { applyShipmentEvent } from '../../src/server/services/shipment';
-import { simActivationCodeMatches } from '../../src/server/services/sims';
+import { applyShipmentEvent } from '../../src/server/orders/shipment';
+import { simActivationCodeMatches } from '../../src/server/activation/sims';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { emailsTo, insertPaidOrder, orderRow, runJobs, US_ADDRESS } from './fulfilmentFixtures';
 

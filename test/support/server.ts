@@ -19,7 +19,7 @@ import { seed } from '../../src/server/db/seed';
 import { seedTestSims } from '../../src/server/db/seedSims';
 import type { GatewayConfig } from '../../src/server/context';
 import { runDueJobs } from '../../src/server/jobs/runner';
-import { TRACKING_CODE_JOB } from '../../src/server/services/trackingCodes';
+import { TRACKING_CODE_JOB } from '../../src/server/tracking/codes';
 import { isValidPhone, normalizePhone } from '../../src/domain/phone';
 
 export type Message = OutboxMessage;

@@ -3,7 +3,7 @@
  * a line provisioned for a SIM, and port-in requests to the losing carrier, answered later in the carrier's own
  * words. Every request that changes something is idempotent by its requestId, as the real APIs' request ids are, so
  * a job that runs twice provisions and ports once. The port-in account number and PIN travel in clear only in
- * submitPortIn / correctPortIn (decision: src/server/services/activationSecrets.ts keeps them encrypted at rest).
+ * submitPortIn / correctPortIn (decision: src/server/activation/portInSecrets.ts keeps them encrypted at rest).
  */
 import type { PortInReason } from '../../contract/activation';
 

@@ -424,7 +424,7 @@ export const activations = pgTable('activations', {
 
 /**
  * A port-in of an activation (chart machines/portIn.machine.ts). The carrier account number and PIN are encrypted at
- * rest (AES-256-GCM, src/server/services/activationSecrets.ts): only the job that talks to the losing carrier
+ * rest (AES-256-GCM, src/server/activation/portInSecrets.ts): only the job that talks to the losing carrier
  * decrypts them; the customer sees the account number's last 2 characters.
  */
 export const portIns = pgTable('port_ins', {

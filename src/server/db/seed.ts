@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import * as s from './schema';
 import { DEMO, DISCOUNT_CODES, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS, REFERRAL_CODES } from './catalogue';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../accounts';
 import { sandboxSeedCard } from '../adapters/payments/sandbox/cardsOnFile';
 
 const DAY_MS = 86_400_000;

@@ -8,8 +8,8 @@ import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import * as s from './schema';
 import { DEMO } from './catalogue';
-import { simActivationCodeDigest } from '../services/sims';
-import { sha256, newToken } from '../services/secrets';
+import { simActivationCodeDigest } from '../activation';
+import { sha256, newToken } from '../secrets';
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import { SUCCESS_CODE } from '../../contract/errors';
 import type { Language } from '../../../i18n/languages';
 import { translator, type Translate } from '../i18n';
 import type { Deps } from '../context';
-import { findSession, type AuthSession } from '../services/sessions';
+import { findSession, type AuthSession } from '../accounts';
 import { GatewayError } from './errors';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
@@ -29,6 +29,15 @@ export interface RouteContext<E extends EndpointDef> {
   /** The logged-in session; throws 401 'unauthorized' when there is none. */
   session(): AuthSession;
 }
+
+/** Logged in or not: an optional session that the buyer's own pages send along. */
+export const customerIdOf = (ctx: Pick<RouteContext<never>, 'session'>): number | null => {
+  try {
+    return ctx.session().customerId;
+  } catch {
+    return null;
+  }
+};
 
 type DataIn<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.input<R> : never;
 export type Handler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<DataIn<E>>;

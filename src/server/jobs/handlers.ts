@@ -1,39 +1,33 @@
 /**
- * Every job kind the runner knows, by the name written in `jobs.kind`. Whoever enqueues a kind (enqueueJob in
- * the transaction that causes it) finds its handler here.
+ * Every job kind the runner knows, by the name written in `jobs.kind`: the composition of each area's jobs.ts
+ * (src/server/<area>/jobs.ts, through the area's index). Whoever enqueues a kind (enqueueJob in the transaction
+ * that causes it) finds its handler in its area's jobs.ts.
  */
-import { reconcilePayments } from '../services/reconciliation';
-import { fulfilGivenUp, fulfilOrder } from '../services/fulfilment';
-import { pollShipment } from '../services/shipment';
-import { emailJobGiveUps, emailJobHandlers } from '../services/emailsJobs';
-import { TRACKING_CODE_JOB, trackingCodeEmailJob, trackingCodeGivenUp } from '../services/trackingCodes';
-import { activationJobHandlers, EXPIRE_JOB } from '../services/activationJobs';
+import { activationJobHandlers, activationRecurringJobs } from '../activation';
+import { orderJobGiveUps, orderJobHandlers } from '../orders';
+import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
+import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
-  /** {orderNo}: enqueued by payment in the transaction that marks the order paid. */
-  'order.fulfil': fulfilOrder,
-  /** {orderNo}: scheduled at the time the carrier said the parcel would ship. */
-  'shipment.poll': pollShipment,
-  'payments.reconcile': async (deps) => { await reconcilePayments(deps); },
-  ...emailJobHandlers,
-  /** {codeId, orderNo, email, lang, code}: enqueued by /tracking's send-code for every pair, matched or not. */
-  [TRACKING_CODE_JOB]: trackingCodeEmailJob,
-  /** activation.provision {activationId}: enqueued by the activation submit and each port-in correction; sims.expire; activation emails. */
+  /** order.fulfil, shipment.poll, the order emails. */
+  ...orderJobHandlers,
+  /** payments.reconcile. */
+  ...paymentJobHandlers,
+  /** email.trackingCode. */
+  ...trackingJobHandlers,
+  /** activation.provision, sims.expire, the activation emails. */
   ...activationJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
 export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
-  'order.fulfil': fulfilGivenUp,
-  ...emailJobGiveUps,
-  [TRACKING_CODE_JOB]: trackingCodeGivenUp,
+  ...orderJobGiveUps,
+  ...trackingJobGiveUps,
 };
 
 /** Jobs that come back on their own: one row per kind, run again `everyMs` after each run. */
 export const recurringJobs: readonly RecurringJob[] = [
-  /** Decision 0006: finishes payments left pending by a crash between the provider's charge and our commit. */
-  { kind: 'payments.reconcile', everyMs: 60_000 },
-  /** Spec section 4: "Physical SIM must be activated within 90 days of purchase; eSIM QR valid 30 days." */
-  { kind: EXPIRE_JOB, everyMs: 15 * 60_000 },
+  ...paymentRecurringJobs,
+  ...activationRecurringJobs,
 ];

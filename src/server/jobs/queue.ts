@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { jobs } from '../db/schema';
 
 export interface JobRequest {
-  /** Handler name, registered in src/server/jobs/handlers.ts (e.g. 'order.fulfil'). */
+  /** Handler name, registered in its area's jobs.ts and gathered in src/server/jobs/handlers.ts (e.g. 'order.fulfil'). */
   kind: string;
   /** Unique per effect, e.g. `order.fulfil:<orderNo>`. */
   dedupeKey: string;

@@ -1,0 +1,15 @@
+/**
+ * Accounts: customers, passwords, sessions, SMS codes and tickets, the captcha, login and send limits, saved cards
+ * (the customer's pay methods), and the login, OAuth, personal and captcha routes. Other areas, http/route.ts
+ * (the Bearer session) and the seed use it through this index.
+ */
+export { captchaFromHeaders, checkCaptcha } from './captcha';
+export { captchaRoutes } from './captchaRoutes';
+export { CODE_TTL_MS, spendNewestCode } from './codes';
+export { loginRoutes } from './loginRoutes';
+export { oauthRoutes } from './oauthRoutes';
+export { hashPassword } from './passwords';
+export { personalRoutes } from './personalRoutes';
+export { defaultCard, listSavedCards, payMethodsFor, saveCard, type SavedCard } from './savedCards';
+export { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
+export { type AuthSession, createSession, findSession } from './sessions';

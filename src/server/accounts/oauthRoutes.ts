@@ -1,0 +1,59 @@
+/** Log in and out (customer.core): the password and SMS-code grants of oauth/token, and exit. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../contract';
+import { OAUTH_CLIENT } from '../../contract/auth';
+import type { Deps } from '../context';
+import { GatewayError } from '../http/errors';
+import { headerValue } from '../http/language';
+import { route } from '../http/route';
+import { captchaFromHeaders, checkCaptcha } from './captcha';
+import { spendCode } from './codes';
+import { createCustomer, findByLogin, findByPhone } from './customers';
+import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from './loginThrottle';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { createSession, revokeSession } from './sessions';
+
+const EXPECTED_BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
+
+function requireClient(request: FastifyRequest) {
+  if (headerValue(request, 'authorization')?.trim() !== EXPECTED_BASIC) throw new GatewayError('unauthorized');
+}
+
+/** grant_type may come in the query string (as the spec's client sends it) or in the form body. */
+function tokenInput(request: FastifyRequest): unknown {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return typeof body === 'object' && body.grant_type === undefined && typeof query.grant_type === 'string'
+    ? { ...body, grant_type: query.grant_type }
+    : body;
+}
+
+/** Throttling key: the account when the name matches one (any spelling of the phone), else the typed name. */
+export function oauthRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, endpoints.oauthToken, async ({ body, header, ip }) => {
+    if (body.grant_type === 'password') {
+      const { token, answer } = captchaFromHeaders(header);
+      await checkCaptcha(deps, token, answer);
+      const customer = await findByLogin(deps, body.username);
+      const subject = loginSubject(customer, body.username);
+      await assertLoginAllowed(deps, subject, ip);
+      const ok = customer?.passwordHash ? await verifyPassword(body.password, customer.passwordHash) : await burnPasswordCheck(body.password);
+      if (!customer || !ok) {
+        await recordLoginFailure(deps, subject, ip);
+        throw new GatewayError('90068');
+      }
+      await clearLoginFailures(deps, subject);
+      return createSession(deps, customer.id, 'password');
+    }
+    await spendCode(deps, { phone: body.phone, purpose: 'login', code: body.code });
+    // Login or register: a verified number without an account gets one, without a password.
+    const customer = (await findByPhone(deps, body.phone)) ?? (await createCustomer(deps, body.phone, null)) ?? (await findByPhone(deps, body.phone));
+    if (!customer) throw new GatewayError('serverError');
+    return createSession(deps, customer.id, 'sms_code');
+  }, { before: requireClient, bodyInput: tokenInput });
+
+  route(app, deps, endpoints.exit, async ({ session }) => {
+    await revokeSession(deps, session().sessionId);
+    return { revoked: true as const };
+  });
+}

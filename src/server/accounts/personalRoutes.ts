@@ -1,0 +1,32 @@
+/** The logged-in customer's own data and password. */
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { endpoints } from '../../contract';
+import type { Deps } from '../context';
+import { customers } from '../db/schema';
+import { GatewayError } from '../http/errors';
+import { route } from '../http/route';
+import { setPassword, userInfo } from './customers';
+import { assertLoginAllowed, recordLoginFailure } from './loginThrottle';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeCustomerSessions } from './sessions';
+import { checkCaptchaIfSent } from './loginRoutes';
+
+export function personalRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, endpoints.userInfo, async ({ session }) => userInfo(deps, session().customerId));
+
+  route(app, deps, endpoints.modifyPwd, async (ctx) => {
+    const { sessionId, customerId } = ctx.session();
+    await checkCaptchaIfSent(deps, ctx);
+    const subject = `customer:${customerId}`;
+    await assertLoginAllowed(deps, subject, ctx.ip);
+    const [customer] = await deps.db.select().from(customers).where(eq(customers.id, customerId));
+    if (!customer?.passwordHash || !(await verifyPassword(ctx.body.oldPassword, customer.passwordHash))) {
+      await recordLoginFailure(deps, subject, ctx.ip);
+      throw new GatewayError('passwordOldWrong');
+    }
+    await setPassword(deps, customerId, await hashPassword(ctx.body.newPassword));
+    await revokeCustomerSessions(deps, customerId, sessionId);
+    return { changed: true as const };
+  });
+}
