@@ -48,7 +48,6 @@ const anyArea = [{ regex: '^\\.\\./[A-Za-z]', message: 'screens/ui holds the par
 const serverShared = ['http', 'db', 'jobs', 'adapters'];
 const sharedImportingAreas = [
   'src/server/jobs/handlers.ts', // the composition of the areas' job handlers
-  'src/server/http/route.ts', // the Bearer session (accounts)
   'src/server/db/seed.ts', // the demo customer's password (accounts)
   'src/server/db/seedSims.ts', // the test SIMs' activation-code digests (activation)
 ];

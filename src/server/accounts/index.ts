@@ -12,4 +12,3 @@ export { hashPassword } from './passwords';
 export { personalRoutes } from './personalRoutes';
 export { defaultCard, listSavedCards, payMethodsFor, saveCard, type SavedCard } from './savedCards';
 export { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
-export { type AuthSession, createSession, findSession } from './sessions';

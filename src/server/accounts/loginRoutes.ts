@@ -9,7 +9,7 @@ import { sendCode, spendCode } from './codes';
 import { createCustomer, findByPhone, isInNet, setPassword } from './customers';
 import { clearLoginFailures, loginSubject } from './loginThrottle';
 import { hashPassword } from './passwords';
-import { revokeCustomerSessions } from './sessions';
+import { revokeCustomerSessions } from '../http/sessions';
 import { issueTicket, peekTicket, spendTicket } from './tickets';
 
 /** The spec sends IMAGE-CODE/X-IMAGE-CODE-TOKEN with some calls that a ticket or token already guards: checked when sent. */

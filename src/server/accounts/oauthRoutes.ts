@@ -11,7 +11,7 @@ import { spendCode } from './codes';
 import { createCustomer, findByLogin, findByPhone } from './customers';
 import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from './loginThrottle';
 import { burnPasswordCheck, verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions';
+import { createSession, revokeSession } from '../http/sessions';
 
 const EXPECTED_BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
 

@@ -9,7 +9,7 @@ import { route } from '../http/route';
 import { setPassword, userInfo } from './customers';
 import { assertLoginAllowed, recordLoginFailure } from './loginThrottle';
 import { hashPassword, verifyPassword } from './passwords';
-import { revokeCustomerSessions } from './sessions';
+import { revokeCustomerSessions } from '../http/sessions';
 import { checkCaptchaIfSent } from './loginRoutes';
 
 export function personalRoutes(app: FastifyInstance, deps: Deps) {

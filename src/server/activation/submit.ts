@@ -22,7 +22,8 @@ import { assertActivatable, findSim, iccidOfToken, simHasPlan, simStatusOf, type
 import { encryptPortInSecrets } from './portInSecrets';
 import { activationView, type ActivationRow } from './view';
 import { applyLifecycleEvent } from '../db/lifecycle';
-import { hashPassword, createSession } from '../accounts';
+import { hashPassword } from '../accounts';
+import { createSession } from '../http/sessions';
 import { hmac } from '../secrets';
 
 export type ActivationForm = z.output<typeof activationFormSchema>;

@@ -10,7 +10,7 @@ import { SUCCESS_CODE } from '../../contract/errors';
 import type { Language } from '../../../i18n/languages';
 import { translator, type Translate } from '../i18n';
 import type { Deps } from '../context';
-import { findSession, type AuthSession } from '../accounts';
+import { findSession, type AuthSession } from './sessions';
 import { GatewayError } from './errors';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
