@@ -49,7 +49,39 @@ const stages: { name: string; cmd: string[]; counts?: () => Counts; env?: Record
   },
 ];
 
+/**
+ * The browser tests (diagrams, payment sandbox, e2e) run in Debian's Chromium. A fresh machine lacks it: install it
+ * when we may (root with apt-get), otherwise say plainly what to install.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(`npm test needs Chromium at ${CHROMIUM} for its browser tests. Install Debian's package as root:\n  apt-get update && apt-get install -y chromium\n(on another system, install Chromium and link it to ${CHROMIUM}).`);
+    process.exit(1);
+  }
+  console.log(`Chromium is missing: installing Debian's package (apt-get install chromium)...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0
+    && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0;
+  if (!ok || !existsSync(CHROMIUM)) {
+    console.error(`Installing Chromium failed: run "apt-get update && apt-get install -y chromium" as root, then npm test again.`);
+    process.exit(1);
+  }
+}
+
 const only = process.argv.slice(2);
+const timings: { name: string; seconds: number; ok: boolean }[] = [];
+const summary = () => {
+  const width = Math.max(...timings.map((t) => t.name.length));
+  console.log('\nphase times:');
+  for (const t of timings) console.log(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s${t.ok ? '' : '  (failed)'}`);
+  console.log(`  ${'total'.padEnd(width)}  ${timings.reduce((a, t) => a + t.seconds, 0).toFixed(1).padStart(7)} s`);
+};
+
+ensureChromium();
 for (const stage of stages) {
   if (only.length && !only.includes(stage.name)) continue;
   const started = Date.now();
@@ -57,13 +89,16 @@ for (const stage of stages) {
   const run = spawnSync(stage.cmd[0]!, stage.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...stage.env } });
   const counts = stage.counts?.();
   if (counts) { total.passed += counts.passed; total.failed += counts.failed; }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = (Date.now() - started) / 1000;
+  timings.push({ name: stage.name, seconds, ok: run.status === 0 });
   if (run.status !== 0) {
-    console.log(`\n== ${stage.name} failed after ${seconds}s ==`);
+    console.log(`\n== ${stage.name} failed after ${seconds.toFixed(1)}s ==`);
     if (!counts || counts.failed === 0) total.failed += 1;
+    summary();
     console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
     process.exit(run.status ?? 1);
   }
-  console.log(`== ${stage.name} ok in ${seconds}s ==`);
+  console.log(`== ${stage.name} ok in ${seconds.toFixed(1)}s ==`);
 }
+summary();
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);

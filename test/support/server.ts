@@ -4,9 +4,9 @@
  * that template (about 0.6 s instead of 3 s). With `databaseUrl`, a fresh database `t_<random>` is created
  * on that PostgreSQL server (trust auth) and dropped on close.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -21,6 +21,8 @@ import type { GatewayConfig } from '../../src/server/context';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { TRACKING_CODE_JOB } from '../../src/server/tracking/codes';
 import { isValidPhone, normalizePhone } from '../../src/domain/phone';
+
+const root = resolve(import.meta.dirname, '../..');
 
 export type Message = OutboxMessage;
 
@@ -60,16 +62,77 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+/**
+ * PostgreSQL test databases are copies of a migrated and seeded template (CREATE DATABASE ... TEMPLATE: a file copy,
+ * well under a second, instead of migrating and seeding every time). The template's name carries a hash of the
+ * gateway's sources, so a changed migration or seed makes a new one; concurrent runs (other worktrees, parallel
+ * files) agree on it through an advisory lock. Templates unused for a day are dropped.
+ */
+const sourcesHash = (() => {
+  let hash: string | null = null;
+  return () => {
+    if (hash) return hash;
+    const h = createHash('sha256');
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir).sort()) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(ts|sql|json)$/.test(name)) h.update(path).update(readFileSync(path));
+      }
+    };
+    for (const dir of ['src/server', 'src/domain', 'src/contract', 'machines']) walk(join(root, dir));
+    hash = h.digest('hex').slice(0, 16);
+    return hash;
+  };
+})();
+
+const templates = new Map<string, Promise<string>>();
+
+function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `tpl_${sourcesHash()}`;
+  const key = `${adminUrl}#${name}`;
+  let made = templates.get(key);
+  if (!made) {
+    made = (async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query('select pg_advisory_lock(727274)');
+        const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (!rowCount) {
+          await admin.query(`create database ${name}`);
+          const url = new URL(adminUrl);
+          url.pathname = `/${name}`;
+          const database = await openDatabase({ databaseUrl: url.toString() });
+          await database.migrate((db) => seed(db));
+          await database.close();
+        }
+        await admin.query(`comment on database ${name} is '${Date.now()}'`);
+        const stale = await admin.query<{ datname: string }>(
+          `select datname from pg_database where datname like 'tpl\\_%' and datname <> $1
+             and coalesce(shobj_description(oid, 'pg_database'), '0')::bigint < $2`, [name, Date.now() - 86_400_000]);
+        for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      } finally {
+        await admin.query('select pg_advisory_unlock(727274)').catch(() => {});
+        await admin.end();
+      }
+      return name;
+    })();
+    templates.set(key, made);
+  }
+  return made;
+}
+
 async function freshPostgres(adminUrl: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const template = await postgresTemplate(adminUrl);
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate((db) => seed(db));
   return {
     database,
     async drop() {
