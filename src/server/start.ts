@@ -66,6 +66,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
     const app = await buildApp({
       adapters: sandboxes.adapters,
       db: database.db,
+      listen: database.listen,
       clock,
       messages,
       config: {
