@@ -17,6 +17,7 @@ import { jobs, orders, outboxMessages, plans, sandboxCardPayments, sims } from '
 import { TOKENIZE_PATH } from '../../src/server/adapters/payments/sandbox/tokenizeRoute';
 import { startProxy, startTwoGateways, type TwoGateways } from '../../scripts/twoGateways';
 import { testDatabases } from '../support/server';
+import { BASIC } from './helpers';
 import { esimForm, shippingUs, type PlacedOrder } from './ordersHelpers';
 
 interface Answer<T = unknown> { status: number; headers: IncomingHttpHeaders; body: { code: string; message: string; data?: T } }
@@ -25,10 +26,12 @@ interface Answer<T = unknown> { status: number; headers: IncomingHttpHeaders; bo
  * One HTTP request as a client makes it, from `localAddress` (any address of 127.0.0.0/8 is this machine: each stands
  * for another client behind the proxy). The spec's CHANNEL header goes with every call, as the web client sends it.
  */
-function send<T = unknown>(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer<T>> {
+function send<T = unknown>(url: string, init: { method?: string; body?: unknown; form?: boolean; headers?: Record<string, string>; localAddress?: string } = {}): Promise<Answer<T>> {
   const target = new URL(url);
-  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  const headers: Record<string, string> = { CHANNEL: 'eshop', Language: 'en', ...(body ? { 'content-type': 'application/json' } : {}), ...init.headers };
+  const body = init.body === undefined ? undefined
+    : init.form ? new URLSearchParams(init.body as Record<string, string>).toString() : JSON.stringify(init.body);
+  const type = init.form ? 'application/x-www-form-urlencoded' : 'application/json';
+  const headers: Record<string, string> = { CHANNEL: 'eshop', Language: 'en', ...(body ? { 'content-type': type } : {}), ...init.headers };
   return new Promise((resolve, reject) => {
     const req = request({
       host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: init.method ?? (body ? 'POST' : 'GET'),
@@ -252,6 +255,26 @@ describe.each(postgres)('two gateway processes on one %s database, behind the pr
     const refused = await sendCode(g1().url, { token: next, answer: nextAnswer });
     expect(refused.status).toBe(429);
     expect(await db().select().from(outboxMessages).where(and(eq(outboxMessages.to, phone), eq(outboxMessages.channel, 'sms')))).toHaveLength(1);
+  });
+
+  it('locks an account after five wrong passwords, whichever gateway counted them', async () => {
+    const login = async (base: string, password: string) => {
+      const image = await fetch(`${base}${endpoints.createImg.path}`);
+      await image.text();
+      const token = image.headers.get('x-image-code-token')!;
+      const answer = (await send<{ answer: string }>(`${base}/sandbox/api/captcha/${token}`)).body.data!.answer;
+      return send<{ access_token: string }>(`${base}${endpoints.oauthToken.path}?grant_type=password&scope=eshop`, {
+        body: { username: 'demo', password }, form: true,
+        headers: { Authorization: BASIC, 'IMAGE-CODE': answer, 'X-IMAGE-CODE-TOKEN': token },
+      });
+    };
+    for (let i = 0; i < 5; i++) expect((await login(two.gateways[i % 2]!.url, `Wrong@${i}234`)).body.data?.access_token).toBeUndefined();
+    // Three failures on gateway-1, two on gateway-2: the right password, on either, is refused now.
+    for (const gateway of [g1(), g2()]) {
+      const right = await login(gateway.url, 'Demo@2468');
+      expect(right.status).not.toBe(200);
+      expect(right.body.data?.access_token).toBeUndefined();
+    }
   });
 
   // Needs the shared limits (issue 12, sections 1 and 4: the limits in the database or Redis, TRUST_PROXY): with a
