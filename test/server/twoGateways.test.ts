@@ -3,8 +3,8 @@
  * reverse proxy on loopback, started by the harness of `npm run two-gateways` (scripts/twoGateways.ts). What must hold
  * across both: one order per Idempotency-Key and one charge per payment key, a card tokenized by one gateway's payment
  * sandbox paid through the other gateway, each job run once, a captcha made on one gateway answered on the other, and
- * every limit global (the SMS limit of a number, the coarse per-IP API limit). The proxy itself is checked first,
- * without a database; the rest needs TEST_DATABASE_URL.
+ * every limit global (the SMS limit of a number, an account's lockout, the coarse per-IP API limit). The proxy itself is
+ * checked first, without a database; the rest needs TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
