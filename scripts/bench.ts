@@ -5,8 +5,9 @@
  *     in the same run, as a ratio (autocannon, loopback only, bounded in time);
  *  3. seconds from `npm start` on a built tree to /healthz answering (fresh data dir, then a restart);
  *  4. orders placed per second and their p99 latency with 20 concurrent buyers (create, tokenize a test card, pay),
- *     on PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
- * Results are printed and written to test-results/bench.json.
+ *     on PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database on that server, dropped afterwards),
+ *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts).
+ * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -23,6 +24,7 @@ const tmp = join(root, '.tmp', 'bench');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const BUYERS = 20;
+const ORDERS_ONLY = process.env.BENCH_ONLY === 'orders';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -83,6 +85,7 @@ async function main() {
   const fresh = await startProduct(port, dataDir);
   const base = `http://127.0.0.1:${port}`;
 
+  if (ORDERS_ONLY) return ordersOnly(base, port, fresh.child);
   console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the initial load of /`);
   const load = await initialLoadBytes(`${base}/`);
 
@@ -121,10 +124,32 @@ async function main() {
   console.log(`initial load of /: ${(load.jsGzipBytes / 1024).toFixed(1)} KiB JS + ${(load.cssGzipBytes / 1024).toFixed(1)} KiB CSS gzipped (${load.files} files)`);
   console.log(`bundleList: gateway ${gateway.requestsPerSecond} req/s (p99 ${gateway.p99Ms} ms), bare node:http ${bareNode.requestsPerSecond} req/s, ratio ${report.bundleList.ratio}`);
   console.log(`npm start to /healthz: ${report.startToHealthz.freshDataDirSeconds} s on a fresh data dir, ${report.startToHealthz.restartSeconds} s on restart`);
+  printOrders(ordersPglite, ordersPostgres);
+}
+
+function printOrders(ordersPglite: OrdersBench, ordersPostgres: OrdersBench | null) {
   for (const [name, r] of [['PGlite', ordersPglite], ['PostgreSQL', ordersPostgres]] as const) {
-    if (r) console.log(`orders (${name}, ${r.buyers} buyers): ${r.ordersPerSecond} orders/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.orders} placed, ${r.failures} failed`);
+    if (!r) continue;
+    console.log(`orders (${name}, ${r.buyers} buyers): ${r.ordersPerSecond} orders/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.orders} placed, ${r.failures} failed`);
+    const b = r.backlog;
+    console.log(`  fulfilment ${b.afterMs / 1000} s after the load: ${b.pending} of ${b.of} orders still pending (read in ${b.readInMs} ms)`
+      + `${b.pendingJobsInDatabase === null ? '' : `, ${b.pendingJobsInDatabase} order.fulfil jobs not done in the database`}`
+      + `; backlog empty ${b.emptyAfterSeconds === null ? 'not within 120 s' : `${b.emptyAfterSeconds} s after the load`}`);
   }
   if (!ordersPostgres) console.log('orders on PostgreSQL: skipped (DATABASE_URL is unset)');
+}
+
+/** BENCH_ONLY=orders: the orders and their fulfilment backlog, on PGlite and (DATABASE_URL) PostgreSQL. */
+async function ordersOnly(base: string, port: number, product: ChildProcess) {
+  console.log(`placing orders with ${BUYERS} concurrent buyers for ${DURATION_S} s (PGlite)`);
+  const ordersPglite = await benchOrders(base, `http://127.0.0.1:${port + 1}`, { buyers: BUYERS, seconds: DURATION_S });
+  await stop(product);
+  const ordersPostgres = process.env.DATABASE_URL ? await ordersOnPostgres(process.env.DATABASE_URL, port + 2) : null;
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  writeFileSync(join(root, 'test-results', 'bench-orders.json'), JSON.stringify({
+    date: new Date().toISOString(), jobConcurrency: process.env.JOB_CONCURRENCY ?? null, orders: { pglite: ordersPglite, postgres: ordersPostgres },
+  }, null, 2));
+  printOrders(ordersPglite, ordersPostgres);
 }
 
 /** The same measurement on a fresh database of the PostgreSQL server at DATABASE_URL, dropped afterwards. */
@@ -139,7 +164,17 @@ async function ordersOnPostgres(adminUrl: string, port: number): Promise<OrdersB
     const product = await startProduct(port, join(tmp, 'unused'), url.toString());
     try {
       console.log(`placing orders with ${BUYERS} concurrent buyers for ${DURATION_S} s (PostgreSQL)`);
-      return await benchOrders(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, { buyers: BUYERS, seconds: DURATION_S });
+      const pendingJobs = async () => {
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        try {
+          const { rows } = await db.query<{ n: string }>("select count(*) as n from jobs where kind = 'order.fulfil' and done_at is null");
+          return Number(rows[0]!.n);
+        } finally {
+          await db.end();
+        }
+      };
+      return await benchOrders(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, { buyers: BUYERS, seconds: DURATION_S, pendingJobs });
     } finally {
       await stop(product.child);
     }

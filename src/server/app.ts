@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Clock } from './clock';
-import type { Db } from './db/database';
+import type { Db, Listen } from './db/database';
 import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
@@ -33,11 +33,13 @@ export interface BuildAppOptions {
   messages: MessagesAdapter;
   config: GatewayConfig;
   adapters: Adapters;
+  /** The database's LISTEN: the job runner wakes when any gateway on the database enqueues a job (decision 0014). */
+  listen?: Listen;
 }
 
 export type GatewayApp = FastifyInstance & { deps: Deps };
 
-export async function buildApp({ db, clock, messages, config, adapters }: BuildAppOptions): Promise<GatewayApp> {
+export async function buildApp({ db, clock, messages, config, adapters, listen }: BuildAppOptions): Promise<GatewayApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel ?? 'info', config.logStream),
     trustProxy: config.trustProxy ?? false,
@@ -49,7 +51,7 @@ export async function buildApp({ db, clock, messages, config, adapters }: BuildA
   let ready = false;
   let jobRunner: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
-    if ((config.jobs ?? 'auto') === 'auto') jobRunner = startJobRunner(deps, { log: app.log });
+    if ((config.jobs ?? 'auto') === 'auto') jobRunner = startJobRunner(deps, { log: app.log, concurrency: config.jobConcurrency, listen });
     ready = true;
   });
   app.addHook('preClose', async () => { ready = false; await jobRunner?.stop(); });

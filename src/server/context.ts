@@ -21,8 +21,10 @@ export interface GatewayConfig {
   publicUrl?: string;
   /** The storefront as buyers' browsers reach it: links in emails. Default: publicUrl, else http://localhost:<listening port>. */
   siteUrl?: string;
-  /** Jobs (fulfilment, shipping, reconciliation): 'auto' runs them on a timer; 'manual' leaves it to tests. */
+  /** Jobs (fulfilment, shipping, reconciliation): 'auto' runs them as they fall due; 'manual' leaves it to tests. */
   jobs?: 'auto' | 'manual';
+  /** 'auto' jobs: how many run at once in this process (decision 0014). */
+  jobConcurrency?: number;
   /** Logistics sandbox: how long after the order a parcel ships (ms). */
   shipDelayMs?: number;
   /** Network sandbox: how long provisioning a line takes (ms). */

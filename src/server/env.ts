@@ -31,6 +31,8 @@ export const envSchema = z.object({
   WECHAT_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
   /** The coarse per-IP guard on API routes: requests per minute from one address. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Jobs (fulfilment, emails, provisioning) this gateway runs at once; the runner's default when unset (decision 0014). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
 }).superRefine((env, ctx) => {
   if (env.DATABASE_URL && !env.CODE_PEPPER) {
     ctx.addIssue({

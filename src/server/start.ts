@@ -9,6 +9,7 @@ import { buildApp, type GatewayApp } from './app';
 import { createClock, type Clock } from './clock';
 import { createSandboxMessages } from './adapters/messages';
 import { startSandboxes } from './adapters/sandboxes';
+import { sharedCredentials } from './adapters/payments/sandbox/credentials';
 import { openDatabase, type Database } from './db/database';
 import { seed } from './db/seed';
 import { seedTestSims } from './db/seedSims';
@@ -61,11 +62,13 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       shipDelayMs: opts.config?.shipDelayMs,
       networkDelayMs: opts.config?.networkDelayMs,
       portDelayMs: opts.config?.portDelayMs,
-      payments: { notifications: opts.wechatNotifications },
+      // Gateways sharing a database share CODE_PEPPER, hence one merchant account at the sandbox (decision 0014).
+      payments: { notifications: opts.wechatNotifications, credentials: sharedCredentials(codePepper) },
     });
     const app = await buildApp({
       adapters: sandboxes.adapters,
       db: database.db,
+      listen: database.listen,
       clock,
       messages,
       config: {

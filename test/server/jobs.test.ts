@@ -186,6 +186,89 @@ describe.each(testDatabases())('job runner on %s', (_name, databaseUrl) => {
     expect(finished).toBe(true);
     expect((await row(k)).doneAt).not.toBeNull();
   });
+
+  // The runners below poll once an hour: only the database's notification, their timer or their own jobs wake them.
+  const HOUR = 60 * 60_000;
+
+  it('picks up a job enqueued in a committed transaction at once, woken by its notification, not by a poll', async () => {
+    const kind = key('test.wake');
+    const ran = deferred();
+    const runner = startJobRunner(deps(), { recurring: [], kinds: [kind], listen: server.listen, pollIntervalMs: HOUR, handlers: { [kind]: async () => { ran.resolve(); } } });
+    try {
+      await runner.ready;
+      const k = key('wake');
+      await server.db.transaction(async (tx) => {
+        await enqueueJob(tx as unknown as typeof server.db, { kind, dedupeKey: k, runAt: server.clock.now() });
+      });
+      await ran.promise;
+    } finally {
+      await runner.stop();
+    }
+    expect((await server.db.select().from(jobs).where(eq(jobs.kind, kind)))[0]).toMatchObject({ attempts: 1, lockedUntil: null });
+  }, 20_000);
+
+  it('runs a job enqueued for later at its run_at on the server clock, never before, without a poll', async () => {
+    const kind = key('test.at');
+    const ran = deferred();
+    let ranAt: Date | null = null;
+    const runner = startJobRunner(deps(), {
+      recurring: [], kinds: [kind], listen: server.listen, pollIntervalMs: HOUR,
+      handlers: { [kind]: async () => { ranAt = deps().clock.now(); ran.resolve(); } },
+    });
+    try {
+      await runner.ready;
+      const runAt = new Date(server.clock.now().getTime() + 400);
+      await enqueue(kind, key('at'), runAt);
+      await ran.promise;
+      expect(ranAt!.getTime()).toBeGreaterThanOrEqual(runAt.getTime());
+    } finally {
+      await runner.stop();
+    }
+  }, 20_000);
+
+  it('runs up to its concurrency at once, never more, and every job once', async () => {
+    const kind = key('test.parallel');
+    const total = 7;
+    const concurrency = 3;
+    let now = 0;
+    let most = 0;
+    const runs: number[] = [];
+    const full = deferred();
+    const release = deferred();
+    const allDone = deferred();
+    const handlers = {
+      [kind]: (async (_d, job) => {
+        now += 1;
+        most = Math.max(most, now);
+        if (now === concurrency) full.resolve();
+        await release.promise;
+        runs.push(job.id);
+        now -= 1;
+        if (runs.length === total) allDone.resolve();
+      }) as JobHandler,
+    };
+    const runner = startJobRunner(deps(), { recurring: [], kinds: [kind], listen: server.listen, pollIntervalMs: HOUR, concurrency, handlers });
+    try {
+      await runner.ready;
+      // All due at once (one transaction): the runner takes as many as it has slots.
+      await server.db.transaction(async (tx) => {
+        for (let i = 0; i < total; i++) await enqueueJob(tx as unknown as typeof server.db, { kind, dedupeKey: key('parallel'), runAt: server.clock.now() });
+      });
+      await full.promise;
+      // Every slot is taken: notifications and wakes meanwhile claim nothing more.
+      runner.wake();
+      await enqueue(kind, key('parallel.extra'), new Date(server.clock.now().getTime() + HOUR));
+      await server.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, kind));
+      expect(now).toBe(concurrency);
+      release.resolve();
+      await allDone.promise;
+    } finally {
+      release.resolve();
+      await runner.stop();
+    }
+    expect(most).toBe(concurrency);
+    expect(new Set(runs).size).toBe(total);
+  }, 20_000);
 });
 
 /** On PostgreSQL the two runners claim on two connections at once, as two gateway instances do. */
@@ -219,4 +302,42 @@ describe.each(testDatabases())('two job runners sharing one database on %s', (_n
     expect(runs.some((r) => r.runner === 'a')).toBe(true);
     expect(runs.some((r) => r.runner === 'b')).toBe(true);
   });
+
+  it('two gateways\' runners, 4 jobs at once each, woken by notifications, run each of 60 jobs exactly once', async () => {
+    const kind = key('test.shared');
+    const total = 60;
+    const runs: { id: number; runner: string }[] = [];
+    const running = new Set<number>();
+    let overlaps = 0;
+    const allDone = deferred();
+    const handler = (runner: string): JobHandler => async (_d, job) => {
+      if (running.has(job.id)) overlaps += 1;
+      running.add(job.id);
+      await server.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, job.id));
+      running.delete(job.id);
+      runs.push({ id: job.id, runner });
+      if (runs.length === total) allDone.resolve();
+    };
+    const start = (name: string) => startJobRunner(server.app.deps, {
+      recurring: [], kinds: [kind], listen: server.listen, pollIntervalMs: 60 * 60_000, concurrency: 4, handlers: { [kind]: handler(name) },
+    });
+    const [a, b] = [start('a'), start('b')];
+    try {
+      await Promise.all([a.ready, b.ready]);
+      // One transaction, one notification: both runners wake to 60 due jobs.
+      await server.db.transaction(async (tx) => {
+        for (let i = 0; i < total; i++) await enqueueJob(tx as unknown as typeof server.db, { kind, dedupeKey: key('shared'), runAt: server.clock.now(), payload: { i } });
+      });
+      await allDone.promise;
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    expect(runs).toHaveLength(total);
+    expect(new Set(runs.map((r) => r.id)).size).toBe(total);
+    expect(overlaps).toBe(0);
+    expect(runs.some((r) => r.runner === 'a')).toBe(true);
+    expect(runs.some((r) => r.runner === 'b')).toBe(true);
+    const rows = await server.db.select().from(jobs).where(eq(jobs.kind, kind));
+    expect(rows.filter((r) => r.doneAt && r.attempts === 1)).toHaveLength(total);
+  }, 30_000);
 });

@@ -44,6 +44,12 @@ describe('environment', () => {
     expect(readEnv({}).CODE_PEPPER).toBeUndefined();
   });
 
+  it('takes JOB_CONCURRENCY from 1 to 32, leaving the runner its default when unset', () => {
+    expect(readEnv({ JOB_CONCURRENCY: '8' }).JOB_CONCURRENCY).toBe(8);
+    expect(readEnv({}).JOB_CONCURRENCY).toBeUndefined();
+    for (const bad of ['0', '33', '2.5', 'many']) expect(() => readEnv({ JOB_CONCURRENCY: bad })).toThrow(/JOB_CONCURRENCY/);
+  });
+
   it('turns the sandbox off in production unless SANDBOX=1', () => {
     expect(sandboxEnabled({})).toBe(true);
     expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);

@@ -14,7 +14,7 @@ import { buildApp, type GatewayApp } from '../../src/server/app';
 import { createClock, type Clock } from '../../src/server/clock';
 import { createSandboxMessages, listOutbox, type OutboxMessage } from '../../src/server/adapters/messages';
 import { startSandboxes } from '../../src/server/adapters/sandboxes';
-import { openDatabase, type Database, type Db } from '../../src/server/db/database';
+import { openDatabase, type Database, type Db, type Listen } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import { seedTestSims } from '../../src/server/db/seedSims';
 import type { GatewayConfig } from '../../src/server/context';
@@ -32,6 +32,8 @@ export interface TestServer {
   paymentsUrl: string;
   app: GatewayApp;
   db: Db;
+  /** The database's LISTEN, as the gateway's job runner gets it. */
+  listen: Listen;
   clock: Clock;
   /** Messages sent, newest first; `to` is a phone (any format) or an email. Tracking codes due are sent first. */
   outbox(to?: string): Promise<Message[]>;
@@ -173,13 +175,16 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     payments: { notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent' },
   });
   const paymentsPort = Number(new URL(sandboxes.paymentsUrl).port);
-  const app = await buildApp({ db: database.db, clock, messages, config: { jobs: 'manual', paymentsPort, ...config }, adapters: sandboxes.adapters });
+  const app = await buildApp({
+    db: database.db, clock, messages, config: { jobs: 'manual', paymentsPort, ...config }, adapters: sandboxes.adapters, listen: database.listen,
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     paymentsUrl: sandboxes.paymentsUrl,
     app,
     db: database.db,
+    listen: database.listen,
     clock,
     printed,
     async outbox(to) {

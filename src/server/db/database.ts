@@ -22,8 +22,23 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations, then runs `afterMigrate` (the seed) under the same lock. */
   migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` of a committed transaction, from any process on this database (PGlite:
+   * this process). PostgreSQL listens on a connection of its own, outside the pool; when it cannot connect or the
+   * connection drops, it tries again and calls `onNotify` once back (notifications sent meanwhile are lost).
+   * close() stops listening.
+   */
+  listen: Listen;
   close(): Promise<void>;
 }
+
+export type Listen = (channel: string, onNotify: () => void) => Promise<{ close(): Promise<void> }>;
+
+/** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
+const channelName = (channel: string): string => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+};
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -52,7 +67,66 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
       if (afterMigrate) await afterMigrate(db);
     },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channelName(channel), () => onNotify());
+      return { close: () => unlisten() };
+    },
     close: () => client.close(),
+  };
+}
+
+/** How long a dropped LISTEN connection waits before it tries again (then twice as long, up to the last). */
+const RELISTEN_MS = [250, 1000, 5000];
+
+/** A connection of its own that LISTENs on `channel` and comes back when the server drops it. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<{ close(): Promise<void> }> {
+  const name = channelName(channel);
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let failures = 0;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => { if (message.channel === name) onNotify(); });
+    // An error is followed by 'end'; 'end' alone is the server closing the connection.
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (client !== c || closed) return;
+      client = null;
+      reconnect();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${name}`);
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) { await c.end(); return; }
+    client = c;
+    failures = 0;
+  };
+  const reconnect = () => {
+    const wait = RELISTEN_MS[Math.min(failures, RELISTEN_MS.length - 1)]!;
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      if (closed) return;
+      // Back: whatever was notified while it was away is looked for now.
+      connect().then(() => { if (!closed) onNotify(); }, () => { if (!closed) reconnect(); });
+    }, wait);
+    retry.unref();
+  };
+  // Not there at start: polling covers until it is.
+  await connect().catch(() => reconnect());
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
   };
 }
 
@@ -75,6 +149,7 @@ function openPostgres(url: string): Database {
         conn.release();
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }

@@ -1,15 +1,21 @@
 /**
- * The job runner (decision 0006): claims due rows of `jobs` one at a time with `FOR UPDATE SKIP LOCKED` and a
- * lease (locked_until), on the server's clock, runs the handler its kind names, then marks it done, or records
- * the error and retries it later with backoff, giving up after MAX_ATTEMPTS (the row stays, with its error, for
- * someone to look at, its payload stripped of secrets by its kind's give-up rule). The claim is one UPDATE: two runners, in one process or in several gateway instances on
- * one PostgreSQL, never hold the same job at once; on PGlite (one connection) the statement is atomic anyway.
+ * The job runner (decisions 0006 and 0014): claims due rows of `jobs` with `FOR UPDATE SKIP LOCKED` and a lease
+ * (locked_until), on the server's clock, runs the handler its kind names, then marks it done, or records the error
+ * and retries it later with backoff, giving up after MAX_ATTEMPTS (the row stays, with its error, for someone to
+ * look at, its payload stripped of secrets by its kind's give-up rule). The claim is one UPDATE: two runners, in one
+ * process or in several gateway instances on one PostgreSQL, never hold the same job at once; on PGlite (one
+ * connection) the statement is atomic anyway.
+ *
+ * `npm start` runs startJobRunner: up to `concurrency` jobs at once, started as soon as they are due. It wakes when a
+ * job is enqueued (enqueueJob NOTIFYs at commit; every gateway LISTENs), when one of its jobs ends, at the run_at
+ * of the next job due (a timer on the server's clock) and, whatever else happens, every POLL_INTERVAL_MS. Tests run
+ * runDueJobs by hand after moving the clock.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import type { Db } from '../db/database';
+import type { Db, Listen } from '../db/database';
 import { jobs } from '../db/schema';
-import { enqueueJob } from './queue';
+import { enqueueJob, JOBS_CHANNEL } from './queue';
 import { jobGiveUpPayloads, jobHandlers, recurringJobs } from './handlers';
 import type { GiveUpPayload, Job, JobHandler, JobOutcome, RecurringJob } from './types';
 
@@ -37,25 +43,42 @@ export interface RunnerOptions {
 
 interface Claimed extends Job { leaseUntil: Date }
 
-async function claimNext(db: Db, now: Date, kinds?: readonly string[]): Promise<Claimed | null> {
-  // A CTE with FOR UPDATE is evaluated exactly once; an `IN (subquery ... LIMIT 1)` may be re-run by the planner
+/** What a claim can take: due, not done, tries left, and not leased to a runner whose lease still runs. */
+const claimable = (now: Date, kinds?: readonly string[]) => and(
+  isNull(jobs.doneAt), lte(jobs.runAt, now), lt(jobs.attempts, MAX_ATTEMPTS),
+  or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+  kinds ? inArray(jobs.kind, [...kinds]) : undefined,
+);
+
+/** Leases up to `limit` due jobs, the longest due first, in one statement. */
+async function claimDue(db: Db, now: Date, limit: number, kinds?: readonly string[]): Promise<Claimed[]> {
+  // A CTE with FOR UPDATE is evaluated exactly once; an `IN (subquery ... LIMIT n)` may be re-run by the planner
   // and lock more rows than it updates.
   const next = db.$with('next').as(db.select({ id: jobs.id }).from(jobs)
-    .where(and(
-      isNull(jobs.doneAt), lte(jobs.runAt, now), lt(jobs.attempts, MAX_ATTEMPTS),
-      or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
-      kinds ? inArray(jobs.kind, [...kinds]) : undefined,
-    ))
+    .where(claimable(now, kinds))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true }));
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const [row] = await db.with(next).update(jobs)
+  const rows = await db.with(next).update(jobs)
     .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: leaseUntil })
     .from(next)
     .where(eq(jobs.id, next.id))
-    .returning({ id: jobs.id, kind: jobs.kind, dedupeKey: jobs.dedupeKey, payload: jobs.payload, attempts: jobs.attempts });
-  return row ? { ...row, leaseUntil } : null;
+    .returning({ id: jobs.id, kind: jobs.kind, dedupeKey: jobs.dedupeKey, payload: jobs.payload, attempts: jobs.attempts, runAt: jobs.runAt });
+  // UPDATE ... RETURNING keeps no order: the longest due runs first.
+  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id)
+    .map(({ runAt: _runAt, ...job }) => ({ ...job, leaseUntil }));
+}
+
+/**
+ * When the next job this runner could take becomes claimable: its run_at, or the end of the lease a runner holds on
+ * it. Null when none is waiting (a job with no tries left waits for nobody).
+ */
+async function nextDueAt(db: Db, kinds?: readonly string[]): Promise<Date | null> {
+  const [row] = await db.select({ at: sql<Date | null>`min(greatest(${jobs.runAt}, coalesce(${jobs.lockedUntil}, ${jobs.runAt})))`.mapWith(jobs.runAt) })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), lt(jobs.attempts, MAX_ATTEMPTS), kinds ? inArray(jobs.kind, [...kinds]) : undefined));
+  return row?.at ?? null;
 }
 
 /** Only the runner still holding the lease writes the outcome: a job whose lease ran out belongs to whoever took it next. */
@@ -96,24 +119,27 @@ async function fail(deps: Deps, job: Claimed, error: unknown, recurring: Recurri
   }).where(stillOurs(job));
 }
 
+/** Runs one claimed job to its outcome: done, again later ("not yet", or its next period), or a failed try. */
+async function runClaimed(deps: Deps, job: Claimed, options: RunnerOptions): Promise<void> {
+  const every = (options.recurring ?? recurringJobs).find((r) => r.kind === job.kind);
+  const handler = (options.handlers ?? jobHandlers)[job.kind];
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    await finish(deps, job, await handler(deps, job), every);
+  } catch (error) {
+    options.log?.error({ err: error, job: { id: job.id, kind: job.kind, attempts: job.attempts } }, 'job failed');
+    await fail(deps, job, error, every, (options.onGiveUp ?? jobGiveUpPayloads)[job.kind]);
+  }
+}
+
 /** Runs every job due on the server's clock, one after the other, including jobs they enqueue for now. Answers how many ran. */
 export async function runDueJobs(deps: Deps, options: RunnerOptions = {}): Promise<number> {
-  const handlers = options.handlers ?? jobHandlers;
-  const recurring = options.recurring ?? recurringJobs;
   let ran = 0;
   while (ran < MAX_JOBS_PER_CALL) {
-    const job = await claimNext(deps.db, deps.clock.now(), options.kinds);
+    const [job] = await claimDue(deps.db, deps.clock.now(), 1, options.kinds);
     if (!job) break;
     ran += 1;
-    const every = recurring.find((r) => r.kind === job.kind);
-    const handler = handlers[job.kind];
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await finish(deps, job, await handler(deps, job), every);
-    } catch (error) {
-      options.log?.error({ err: error, job: { id: job.id, kind: job.kind, attempts: job.attempts } }, 'job failed');
-      await fail(deps, job, error, every, (options.onGiveUp ?? jobGiveUpPayloads)[job.kind]);
-    }
+    await runClaimed(deps, job, options);
   }
   return ran;
 }
@@ -123,30 +149,110 @@ export async function scheduleRecurringJobs(deps: Deps, recurring: readonly Recu
   for (const r of recurring) await enqueueJob(deps.db, { kind: r.kind, dedupeKey: r.kind, runAt: deps.clock.now() });
 }
 
-/** How often the timer looks for due jobs. */
+/** The longest the runner sleeps whatever it expects: a missed notification, a moved clock, another gateway's lease. */
 export const POLL_INTERVAL_MS = 1000;
+/** Jobs one gateway runs at once by default (JOB_CONCURRENCY); a PostgreSQL pool holds 10 connections. */
+export const DEFAULT_JOB_CONCURRENCY = 4;
+
+export interface JobRunnerOptions extends RunnerOptions {
+  /** How many jobs run at once in this process (DEFAULT_JOB_CONCURRENCY). */
+  concurrency?: number;
+  /** The database's LISTEN (Database.listen): without it, the runner still wakes on its own jobs, timers and polls. */
+  listen?: Listen;
+  /** The longest sleep (POLL_INTERVAL_MS); tests make it long to show what else wakes the runner. */
+  pollIntervalMs?: number;
+}
+
+export interface JobRunner {
+  /** Resolves once the recurring jobs are scheduled, the listener is set up and the first look for due jobs is over. */
+  ready: Promise<void>;
+  /** Looks for due jobs now (enqueueJob's NOTIFY calls it through the listener). */
+  wake(): void;
+  /** Ends the timers and the listener, then waits for the jobs running now, so a shutdown never cuts one in half. */
+  stop(): Promise<void>;
+}
 
 /**
- * `npm start` (config.jobs 'auto'): looks for due jobs every second. stop() ends the timer and waits for the
- * job running now, so a shutdown never cuts a job in half.
+ * `npm start` (config.jobs 'auto'): keeps up to `concurrency` jobs running. Each wake claims as many due jobs as there
+ * are free slots in one statement; a job ending frees its slot and wakes it again. When nothing more is due, it
+ * sleeps until the next run_at on the server's clock, or POLL_INTERVAL_MS, whichever comes first.
  */
-export function startJobRunner(deps: Deps, options: RunnerOptions = {}): { stop(): Promise<void> } {
+export function startJobRunner(deps: Deps, options: JobRunnerOptions = {}): JobRunner {
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_JOB_CONCURRENCY));
+  const pollMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
+  const running = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = runDueJobs(deps, options)
-      .catch((error: unknown) => options.log?.error({ err: error }, 'job runner failed'))
-      .finally(() => { if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS); });
+  let filling: Promise<void> | null = null;
+  /** Set by every wake: a fill that started before it looks again. */
+  let again = false;
+  let listener: Promise<{ close(): Promise<void> } | null> = Promise.resolve(null);
+
+  const sleepUntil = (at: Date | null) => {
+    if (timer) clearTimeout(timer);
+    const wait = at ? Math.min(pollMs, Math.max(0, at.getTime() - deps.clock.now().getTime())) : pollMs;
+    timer = setTimeout(wake, wait);
   };
-  running = scheduleRecurringJobs(deps, options.recurring)
+
+  const start = (job: Claimed) => {
+    const run: Promise<void> = runClaimed(deps, job, options)
+      .catch((error: unknown) => options.log?.error({ err: error, job: { id: job.id, kind: job.kind } }, 'job outcome not recorded'))
+      .finally(() => { running.delete(run); wake(); });
+    running.add(run);
+  };
+
+  async function fill() {
+    while (again && !stopped) {
+      again = false;
+      let free = concurrency - running.size;
+      while (free > 0 && !stopped) {
+        const claimed = await claimDue(deps.db, deps.clock.now(), free, options.kinds);
+        // Claimed: they run, even if stop() came meanwhile (it waits for them).
+        claimed.forEach(start);
+        if (claimed.length < free) break;
+        free = concurrency - running.size;
+      }
+      // Every slot busy: the next job to end wakes the runner. Otherwise, sleep until the next one is due.
+      if (running.size < concurrency && !stopped) sleepUntil(await nextDueAt(deps.db, options.kinds));
+    }
+  }
+
+  function wake() {
+    if (stopped) return;
+    again = true;
+    if (filling) return;
+    filling = fill()
+      .catch((error: unknown) => {
+        options.log?.error({ err: error }, 'job runner failed');
+        if (!stopped) sleepUntil(null);
+      })
+      .finally(() => {
+        filling = null;
+        if (again) wake();
+      });
+  }
+
+  if (options.listen) {
+    listener = options.listen(JOBS_CHANNEL, wake).catch((error: unknown) => {
+      options.log?.error({ err: error }, 'job runner: no wake-ups from the database, polling only');
+      return null;
+    });
+  }
+  const started = scheduleRecurringJobs(deps, options.recurring)
     .catch((error: unknown) => options.log?.error({ err: error }, 'could not schedule recurring jobs'))
-    .finally(() => { if (!stopped) tick(); });
+    .finally(wake);
+  const ready = Promise.all([started, listener]).then(() => filling ?? undefined);
+
   return {
+    ready,
+    wake,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      await started;
+      await (await listener)?.close();
+      await filling;
+      await Promise.all(running);
     },
   };
 }
