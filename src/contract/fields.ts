@@ -13,9 +13,9 @@ import { passwordProblems } from '../domain/password';
  * refused by PostgreSQL, the others are invisible and break emails, logs and labels), and lone surrogates (half of
  * a UTF-16 pair: not Unicode, with no UTF-8 form). An emoji's pair of surrogates is one character and allowed.
  */
-export const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Cs}]/u;
+const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Cs}]/u;
 /** Free text (several lines): the same, except line feed, carriage return and tab. */
-export const FORBIDDEN_IN_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
+const FORBIDDEN_IN_TEXT = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
 
 /** The largest record id a request may name (PostgreSQL `integer`). */
 export const MAX_RECORD_ID = 2_147_483_647;
