@@ -104,6 +104,17 @@ describe.each(testDatabases())('malformed requests get the gateway shape on %s',
     }
   });
 
+  it('the payment sandbox\'s WeChat phone page takes a prepay id with a NUL or a lone surrogate as no order, not a 500', async () => {
+    const page = await fetch(`${server.paymentsUrl}/wechat/phone?pr=a%00b`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toMatch(/^<!doctype html>/);
+    for (const [type, body] of [['application/x-www-form-urlencoded', 'pr=a%00b&outcome=pay'], ['application/json', '{"pr":"a\\ud800b","outcome":"pay"}']] as const) {
+      const res = await fetch(`${server.paymentsUrl}/wechat/phone`, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body });
+      expect(res.status, type).toBe(303);
+      expect(res.headers.get('location'), type).toBe('/wechat/phone?pr=&lang=en');
+    }
+  });
+
   describe('the headers the gateway reads, sent too long or in bytes past ASCII, get a 4xx', () => {
     const long = 'x'.repeat(10_000);
     const latin1 = '\u00ff\u0085\u00e9';
