@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, PCAPP } from './endpoint';
-import { emailField, usernameField } from './fields';
+import { emailField, textField, usernameField } from './fields';
 import { tokenData } from './auth';
 import { simStatus } from './personal';
 import { luhnValid } from '../domain/card';
@@ -14,18 +14,18 @@ import { activationPasswordProblems } from '../domain/password';
 import { isUsState, zipMatchesState } from '../domain/usStates';
 
 const text = (key: string, max = 100) =>
-  z.string({ error: `validation:${key}.required` }).trim().min(1, { error: `validation:${key}.required`, abort: true })
-    .max(max, `validation:${key}.tooLong`);
+  textField({ max, trim: true, required: `validation:${key}.required`, tooLong: `validation:${key}.tooLong` })
+    .min(1, { error: `validation:${key}.required`, abort: true });
 
 /** "ICCID 19 digits" plus its check digit (ITU-T E.118, Luhn). Spaces and dashes as printed on the card are dropped. */
-export const iccidField = z.string({ error: 'validation:iccid.required' })
+export const iccidField = textField({ max: 64, required: 'validation:iccid.required', tooLong: 'validation:iccid.format' })
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().min(1, { error: 'validation:iccid.required', abort: true })
     .regex(/^\d{19}$/, { error: 'validation:iccid.format', abort: true })
     .refine(luhnValid, 'validation:iccid.checkDigit'));
 
 /** "Activation code 6 digits". */
-export const activationCodeField = z.string({ error: 'validation:activationCode.required' }).trim()
+export const activationCodeField = textField({ max: 16, trim: true, required: 'validation:activationCode.required', tooLong: 'validation:activationCode.format' })
   .min(1, { error: 'validation:activationCode.required', abort: true })
   .regex(/^\d{6}$/, 'validation:activationCode.format');
 
@@ -34,15 +34,15 @@ export const simCollected = z.enum(['online', 'offline']);
 export type SimCollected = z.infer<typeof simCollected>;
 
 /** A 5-digit US zip. */
-export const usZipField = (key = 'zip') => z.string({ error: `validation:${key}.required` }).trim()
+export const usZipField = (key = 'zip') => textField({ max: 10, trim: true, required: `validation:${key}.required`, tooLong: 'validation:zip.format' })
   .min(1, { error: `validation:${key}.required`, abort: true }).regex(/^\d{5}$/, 'validation:zip.format');
 
 /** A US number as 10 digits (a leading +1 or 1 and punctuation are dropped). */
-export const usNumberField = (key = 'usNumber') => z.string({ error: `validation:${key}.required` })
+export const usNumberField = (key = 'usNumber') => textField({ max: 32, required: `validation:${key}.required`, tooLong: `validation:${key}.invalid` })
   .transform((v) => v.replace(/[\s().+-]/g, '').replace(/^1(?=\d{10}$)/, ''))
   .pipe(z.string().min(1, { error: `validation:${key}.required`, abort: true }).regex(/^[2-9]\d{2}[2-9]\d{6}$/, `validation:${key}.invalid`));
 
-export const activationTokenField = z.string().min(1).max(400);
+export const activationTokenField = textField({ max: 400 }).min(1);
 
 // ---- step 1 ------------------------------------------------------------------------------------
 
@@ -101,7 +101,7 @@ export const activationNumbers = defineEndpoint({
   summary: 'Available new numbers in an area code (network sandbox inventory); nearby area codes when none.',
   body: z.object({
     activationToken: activationTokenField,
-    areaCode: z.string({ error: 'validation:areaCode.required' }).trim().regex(/^[2-9]\d{2}$/, 'validation:areaCode.invalid'),
+    areaCode: textField({ max: 8, trim: true, required: 'validation:areaCode.required', tooLong: 'validation:areaCode.invalid' }).regex(/^[2-9]\d{2}$/, 'validation:areaCode.invalid'),
   }),
   auth: 'optional',
   response: z.object({ areaCode: z.string(), numbers: z.array(z.string()), nearbyAreaCodes: z.array(z.string()) }),
@@ -130,7 +130,7 @@ export const numberChoiceSchema = z.discriminatedUnion('kind', [
 export const e911AddressSchema = z.object({
   country: z.literal('US', { error: 'validation:e911Country.us' }),
   address1: text('address1', 120),
-  address2: z.string().trim().max(120, 'validation:address2.tooLong').optional().nullable().transform((v) => v || null),
+  address2: textField({ max: 120, trim: true, tooLong: 'validation:address2.tooLong' }).optional().nullable().transform((v) => v || null),
   city: text('city', 60),
   state: text('state', 40),
   zip: usZipField(),
@@ -141,7 +141,7 @@ export const e911AddressSchema = z.object({
 export type E911AddressInput = z.input<typeof e911AddressSchema>;
 
 /** "Birthday required, not changeable after submit": YYYY-MM-DD, a real past date, 13 or older. */
-export const birthdayField = z.string({ error: 'validation:birthday.required' }).trim()
+export const birthdayField = textField({ max: 10, trim: true, required: 'validation:birthday.required', tooLong: 'validation:birthday.invalid' })
   .min(1, { error: 'validation:birthday.required', abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation:birthday.invalid', abort: true })
   .refine((v) => {
@@ -157,13 +157,13 @@ export const birthdayField = z.string({ error: 'validation:birthday.required' })
 /** "Activation password: at least 8 with 1 upper, 1 lower, 1 digit"; must match its confirmation. */
 export const activationAccountSchema = z.object({
   username: usernameField,
-  password: z.string({ error: 'validation:password.required' }).min(1, { error: 'validation:password.required', abort: true })
-    .max(64, 'validation:password.invalid')
+  password: textField({ max: 64, required: 'validation:password.required', tooLong: 'validation:password.invalid' })
+    .min(1, { error: 'validation:password.required', abort: true })
     .superRefine((value, ctx) => {
       // "At least 8" is its own message: the account password's "8-16" would mislead here.
       for (const problem of activationPasswordProblems(value)) ctx.addIssue({ code: 'custom', message: problem === 'length' ? 'validation:password.activationLength' : `validation:password.${problem}` });
     }),
-  confirm: z.string({ error: 'validation:confirm.required' }).min(1, 'validation:confirm.required'),
+  confirm: textField({ max: 64, required: 'validation:confirm.required', tooLong: 'validation:password.invalid' }).min(1, 'validation:confirm.required'),
 }).superRefine((a, ctx) => {
   if (a.confirm && a.password !== a.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'validation:password.mismatch' });
 });
@@ -235,13 +235,15 @@ export const activationSubmit = defineEndpoint({
   response: z.object({ activation: activationView, login: tokenData.nullable() }),
 });
 
+const activationIdField = textField({ max: 40 }).min(1);
+
 /** Step 3 and /personal: the activation's state (polled while activating or porting). */
 export const activationStatus = defineEndpoint({
   id: 'activationStatus',
   method: 'POST',
   path: `${PCAPP}/activation/status`,
   summary: 'One activation by id: with its activation token, or logged in as its owner.',
-  body: z.object({ activationId: z.string().min(1).max(40), activationToken: activationTokenField.optional() }),
+  body: z.object({ activationId: activationIdField, activationToken: activationTokenField.optional() }),
   auth: 'optional',
   response: activationView,
 });
@@ -265,7 +267,7 @@ export const portInCorrect = defineEndpoint({
   method: 'POST',
   path: `${PCAPP}/activation/portIn/correct`,
   summary: 'Resubmits a port-in with corrected carrier details.',
-  body: z.object({ activationId: z.string().min(1).max(40), activationToken: activationTokenField.optional() })
+  body: z.object({ activationId: activationIdField, activationToken: activationTokenField.optional() })
     .extend(portInDetailsSchema.shape),
   auth: 'optional',
   response: activationView,

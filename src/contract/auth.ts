@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, GATEWAY, PCAPP } from './endpoint';
 import { CAPTCHA_HEADERS } from './common';
-import { codePurpose, newPasswordField, passwordField, phoneField, smsCodeField, usernameField } from './fields';
+import { codePurpose, newPasswordField, passwordField, phoneField, smsCodeField, textField, usernameField } from './fields';
 
 const LOGIN = `${PCAPP}/loginorregist`;
 
@@ -33,7 +33,13 @@ export const checMobilekVerificationCode = defineEndpoint({
   response: z.object({ ticket: z.string() }),
 });
 
-const ticketQuery = z.object({ ticket: z.string().min(1, 'validation:ticket.required') });
+/** A verification ticket (43 characters as issued; anything longer is not one). */
+const ticketField = textField({ max: 200, required: 'validation:ticket.required', tooLong: 'validation:ticket.required' })
+  .min(1, 'validation:ticket.required');
+const confirmPasswordField = textField({ max: 128, required: 'validation:confirmPassword.required', tooLong: 'validation:password.invalid' })
+  .min(1, 'validation:confirmPassword.required');
+
+const ticketQuery = z.object({ ticket: ticketField });
 
 /** Whether the number is a line of this carrier. Needs a ticket, so it cannot be used to probe numbers. */
 export const checkInNet = defineEndpoint({
@@ -57,10 +63,10 @@ export const checkIsRegistered = defineEndpoint({
 
 export const registerOrResetBody = z
   .object({
-    ticket: z.string().min(1, 'validation:ticket.required'),
+    ticket: ticketField,
     type: z.enum(['register', 'reset']),
     password: newPasswordField,
-    confirmPassword: z.string().min(1, 'validation:confirmPassword.required'),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation:password.mismatch' });
 
@@ -79,7 +85,7 @@ export const modifyPwdBody = z
   .object({
     oldPassword: passwordField,
     newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, 'validation:confirmPassword.required'),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation:password.mismatch' })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'validation:password.sameAsOld' });
@@ -123,7 +129,7 @@ export const oauthToken = defineEndpoint({
   path: `${GATEWAY}/customer.core/oauth/token`,
   summary: 'Log in: password or SMS-code grant; basic client auth; answers access_token.',
   body: tokenBody,
-  query: z.object({ grant_type: z.enum(['password', 'sms_code']).optional(), scope: z.string().optional() }).optional(),
+  query: z.object({ grant_type: z.enum(['password', 'sms_code']).optional(), scope: textField({ max: 100 }).optional() }).optional(),
   headers: [...CAPTCHA_HEADERS, 'authorization'],
   encoding: 'form',
   response: tokenData,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, GATEWAY, PCAPP } from './endpoint';
-import { emailField } from './fields';
+import { emailField, textField } from './fields';
 
 /** Spec section 3: email capture payload: email, collectType '1', channel 'pc'. */
 export const offerLockingBody = z.object({
@@ -40,7 +40,8 @@ export const createImg = defineEndpoint({
   method: 'GET',
   path: `${GATEWAY}/pcapp/createImg`,
   summary: 'A new image captcha (single use, 2 minutes). The token is in the X-IMAGE-CODE-TOKEN response header.',
-  query: z.object({ t: z.string().optional() }).optional(),
+  /** `t`: anything that makes the URL new (the client sends a timestamp), so no cache answers it. */
+  query: z.object({ t: textField({ max: 40 }).optional() }).optional(),
   response: z.unknown(),
   raw: true,
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, PCAPP } from './endpoint';
-import { emailField, phoneField } from './fields';
+import { emailField, phoneField, recordIdField, textField } from './fields';
 import { isChineseName, isEnglishName } from '../domain/names';
 import { isUsState, zipMatchesState } from '../domain/usStates';
 import { PLAN_MONTHS, SHIPPING_COUNTRIES, expressShipsTo } from '../domain/pricing';
@@ -12,13 +12,13 @@ import { payMethod } from './personal';
 import { activationTokenField } from './activation';
 
 const text = (key: string, max = 100) =>
-  z.string({ error: `validation:${key}.required` }).trim().min(1, { error: `validation:${key}.required`, abort: true })
-    .max(max, `validation:${key}.tooLong`);
+  textField({ max, trim: true, required: `validation:${key}.required`, tooLong: `validation:${key}.tooLong` })
+    .min(1, { error: `validation:${key}.required`, abort: true });
 const optionalText = (key: string, max = 100) =>
-  z.string().trim().max(max, `validation:${key}.tooLong`).optional().nullable().transform((v) => v || null);
+  textField({ max, trim: true, tooLong: `validation:${key}.tooLong` }).optional().nullable().transform((v) => v || null);
 
 export const englishNameField = text('nameEn', 40).refine(isEnglishName, 'validation:nameEn.letters');
-export const optionalChineseNameField = z.string().trim().max(20, 'validation:nameZh.tooLong').optional().nullable()
+export const optionalChineseNameField = textField({ max: 20, trim: true, tooLong: 'validation:nameZh.tooLong' }).optional().nullable()
   .transform((v) => v || null).refine((v) => v === null || isChineseName(v), 'validation:nameZh.chinese');
 
 export const countryField = z.enum(SHIPPING_COUNTRIES, { error: 'validation:country.required' });
@@ -27,8 +27,8 @@ export const simTypeField = z.enum(['physical', 'esim'], { error: 'validation:si
 /** "SIM quantity 1-10": more than 10 is answered by the gateway with 120082 (SIM count exceeds limit). */
 export const simCountField = z.number({ error: 'validation:simCount.invalid' }).int('validation:simCount.invalid').min(1, 'validation:simCount.invalid').max(99, 'validation:simCount.invalid');
 /** "Discount and referral codes must be entered when used": empty means not used. */
-export const couponCodeField = z.string().trim().max(32, 'validation:coupon.invalid').optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
-export const referralCodeField = z.string().trim().max(16, 'validation:referral.invalid').optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
+export const couponCodeField = textField({ max: 32, trim: true, tooLong: 'validation:coupon.invalid' }).optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
+export const referralCodeField = textField({ max: 16, trim: true, tooLong: 'validation:referral.invalid' }).optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
 
 /** An address: US (state code, 5-digit zip that matches the state) or China (province, 6-digit postcode). */
 const addressShape = {
@@ -94,8 +94,8 @@ export const shippingMethodField = z.enum(['standard', 'express'], { error: 'val
  * days come with the pack, `months` is 1). Exactly one of the two.
  */
 const productShape = {
-  planId: z.number({ error: 'validation:plan.required' }).int().optional().nullable(),
-  globalPackId: z.number({ error: 'validation:plan.required' }).int().optional().nullable(),
+  planId: recordIdField('validation:plan.required').optional().nullable(),
+  globalPackId: recordIdField('validation:plan.required').optional().nullable(),
 };
 /**
  * Issue 4, "current ICCID has no plan": the activation token of step 1 makes the order buy a plan for that card
@@ -176,7 +176,7 @@ export const quoteRequest = z.object({
   shippingCountry: countryField.optional().nullable(),
   shippingMethod: shippingMethodField.default('standard'),
   /** Where tax is computed: the billing address when in the US, else the US shipping address; none: no tax yet. */
-  taxAddress: z.object({ country: countryField, state: z.string().trim().max(40), zip: z.string().trim().max(10) }).optional().nullable(),
+  taxAddress: z.object({ country: countryField, state: textField({ max: 40, trim: true }), zip: textField({ max: 10, trim: true }) }).optional().nullable(),
   couponCode: couponCodeField,
   referralCode: referralCodeField,
 }).superRefine(checkProduct);
@@ -255,6 +255,9 @@ export const orderData = z.object({
 });
 export type OrderData = z.infer<typeof orderData>;
 
+/** The order number of a request that reads or pays an order. */
+export const orderNoText = textField({ max: 40, trim: true }).min(1, 'validation:orderNo.required');
+
 /** Header of every charging, sending or provisioning write: the same key replays the first answer. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const ORDER_TOKEN_HEADER = 'X-Order-Token';
@@ -281,7 +284,7 @@ export const orderDetail = defineEndpoint({
   method: 'POST',
   path: `${PCAPP}/order/detail`,
   summary: "An order, for its buyer (logged in as its customer, or holding its order token).",
-  body: z.object({ orderNo: z.string().trim().min(1, 'validation:orderNo.required').max(40) }),
+  body: z.object({ orderNo: orderNoText }),
   headers: [ORDER_TOKEN_HEADER],
   auth: 'optional',
   response: orderData,

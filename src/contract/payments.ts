@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, PCAPP } from './endpoint';
-import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from './orders';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, orderNoText } from './orders';
+import { recordIdField, textField } from './fields';
 import { payMethod } from './personal';
 import { isCardHolderName } from '../domain/names';
 
@@ -38,13 +39,13 @@ export const paymentResult = z.object({
 export type PaymentResult = z.infer<typeof paymentResult>;
 
 export const payRequest = z.object({
-  orderNo: z.string().trim().min(1, 'validation:orderNo.required').max(40),
+  orderNo: orderNoText,
   method: payMethod,
   /** bank_card: the single-use token from the provider's card form. */
-  sourceId: z.string().trim().max(200).optional().nullable(),
+  sourceId: textField({ max: 200, trim: true }).optional().nullable(),
   /** default_card: the saved card to charge (its id in saved cards); the default card when absent. */
-  cardId: z.number().int().optional().nullable(),
-  cardholderName: z.string().trim().max(60).optional().nullable()
+  cardId: recordIdField().optional().nullable(),
+  cardholderName: textField({ max: 60, trim: true }).optional().nullable()
     .refine((v) => !v || isCardHolderName(v), 'validation:cardholder.letters'),
   saveCard: z.boolean().optional().default(false),
 }).superRefine((r, ctx) => {
@@ -77,7 +78,7 @@ export const payStatus = defineEndpoint({
   method: 'GET',
   path: `${PCAPP}/pay/payStatus`,
   summary: 'The state of the latest payment of an order.',
-  query: z.object({ orderNo: z.string().trim().min(1, 'validation:orderNo.required').max(40) }),
+  query: z.object({ orderNo: orderNoText }),
   headers: [ORDER_TOKEN_HEADER],
   auth: 'optional',
   response: paymentResult.nullable(),

@@ -3,12 +3,12 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, PCAPP } from './endpoint';
-import { emailField, smsCodeField } from './fields';
+import { emailField, smsCodeField, textField } from './fields';
 import { deliveryShippingSchema } from './orders';
 import { CAPTCHA_HEADERS } from './common';
 
-export const orderNoField = z.string({ error: 'validation:orderNo.required' }).trim()
-  .min(1, { error: 'validation:orderNo.required', abort: true }).max(40, 'validation:orderNo.invalid')
+export const orderNoField = textField({ max: 40, trim: true, required: 'validation:orderNo.required', tooLong: 'validation:orderNo.invalid' })
+  .min(1, { error: 'validation:orderNo.required', abort: true })
   .regex(/^[A-Za-z0-9-]+$/, 'validation:orderNo.invalid').transform((v) => v.toUpperCase());
 
 /** Always the same answer whether or not the order and email match (no order enumeration). */
@@ -65,6 +65,6 @@ export const trackingModify = defineEndpoint({
   method: 'POST',
   path: `${PCAPP}/order/tracking/modifyAddress`,
   summary: 'Changes the shipping address of a paid order that has not shipped.',
-  body: z.object({ trackingToken: z.string().min(1).max(200), shipping: deliveryShippingSchema }),
+  body: z.object({ trackingToken: textField({ max: 200 }).min(1), shipping: deliveryShippingSchema }),
   response: trackingView,
 });

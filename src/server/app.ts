@@ -16,6 +16,7 @@ import { startJobRunner } from './jobs/runner';
 import { GatewayError, rateLimited } from './http/errors';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
+import { clientErrorHandler, frameworkErrors, refusal } from './http/refusals';
 import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
 // Each area registers its own routes (src/server/<area>/index.ts).
@@ -45,6 +46,8 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const deps: Deps = { db, clock, messages, config, ...adapters, sandboxCaptchas: config.sandbox ? new Map() : null, log: app.log };
   app.decorate('deps', deps);
@@ -76,11 +79,8 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
       return reply.status(error.status).send(data ? { code: error.code, message: text, data } : { code: error.code, message: text });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, unsupported media type, body too large: the client's fault, answered without details.
-      const code = status === 404 ? 'notFound' : status === 401 ? 'unauthorized' : 'validation';
-      return reply.status(status).send({ code, message: t(lang, `errors:http.${status === 413 || status === 415 ? 400 : status}`) });
-    }
+    // Malformed JSON, unsupported media type, body too large: the client's fault, answered without details.
+    if (status >= 400 && status < 500) return reply.status(status).send(refusal(lang, status));
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 'serverError', message: t(lang, 'errors:code.serverError') });
   });

@@ -23,7 +23,7 @@ function requireClient(request: FastifyRequest) {
 function tokenInput(request: FastifyRequest): unknown {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const query = (request.query ?? {}) as Record<string, unknown>;
-  return typeof body === 'object' && body.grant_type === undefined && typeof query.grant_type === 'string'
+  return typeof body === 'object' && !Array.isArray(body) && body.grant_type === undefined && typeof query.grant_type === 'string'
     ? { ...body, grant_type: query.grant_type }
     : body;
 }

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidPhone, normalizePhone } from '../../domain/phone';
 import { SUCCESS_CODE } from '../../contract/errors';
+import { textField } from '../../contract/fields';
+import { orderNoField } from '../../contract/tracking';
 import { listOutbox, type OutboxMessage } from '../adapters/messages';
 import { sandboxParcel } from '../adapters/logisticsSandbox';
 import type { Deps } from '../context';
@@ -17,9 +19,19 @@ import { isLoopback } from '../http/loopback';
 import { validationMessage } from '../http/validation';
 import { t } from '../i18n';
 
-const recipient = (to: unknown): string | undefined => {
-  if (typeof to !== 'string' || !to.trim()) return undefined;
-  return isValidPhone(to) ? normalizePhone(to) : to.trim().toLowerCase();
+/** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
+const inboxQuery = z.object({ to: textField({ max: 254, trim: true }).optional() });
+const parcelParams = z.object({ orderNo: orderNoField });
+
+function parsed<S extends z.ZodType>(schema: S, value: unknown, lang: ReturnType<typeof requestLanguage>): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new GatewayError('validation', { message: validationMessage(lang, result.error) });
+  return result.data;
+}
+
+const recipient = (to: string | undefined): string | undefined => {
+  if (!to) return undefined;
+  return isValidPhone(to) ? normalizePhone(to) : to.toLowerCase();
 };
 
 const htmlOf = (m: OutboxMessage): string | null => (typeof m.meta.html === 'string' ? m.meta.html : null);
@@ -80,13 +92,13 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   const ok = (lang: ReturnType<typeof requestLanguage>, data: unknown) => ({ code: SUCCESS_CODE, message: t(lang, 'errors:success'), data });
 
   app.get('/sandbox/inbox', async (request, reply) => {
-    const to = recipient((request.query as Record<string, unknown>).to);
+    const to = recipient(parsed(inboxQuery, request.query, requestLanguage(request)).to);
     reply.type('text/html; charset=utf-8');
     return inboxPage(await listOutbox(deps.db, to), to);
   });
 
   app.get('/sandbox/api/messages', async (request) => {
-    const to = recipient((request.query as Record<string, unknown>).to);
+    const to = recipient(parsed(inboxQuery, request.query, requestLanguage(request)).to);
     return ok(requestLanguage(request), { messages: (await listOutbox(deps.db, to)).map(toJson) });
   });
 
@@ -97,8 +109,9 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   });
 
   /** What a person opening the parcel sees (the cards' ICCIDs and printed activation codes), once it has shipped. */
-  app.get<{ Params: { orderNo: string } }>('/sandbox/api/parcels/:orderNo', async (request) => {
-    const parcel = await sandboxParcel(deps.db, deps.clock, request.params.orderNo.trim().toUpperCase());
+  app.get('/sandbox/api/parcels/:orderNo', async (request) => {
+    const { orderNo } = parsed(parcelParams, request.params, requestLanguage(request));
+    const parcel = await sandboxParcel(deps.db, deps.clock, orderNo);
     if (!parcel) throw new GatewayError('notFound');
     return ok(requestLanguage(request), {
       ...parcel, shippedAt: parcel.shippedAt?.toISOString() ?? null, shipsAt: parcel.shipsAt.toISOString(),
@@ -107,9 +120,7 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
 
   app.post('/sandbox/api/clock/advance', async (request) => {
     const lang = requestLanguage(request);
-    const parsed = advanceBody.safeParse(request.body);
-    if (!parsed.success) throw new GatewayError('validation', { message: validationMessage(lang, parsed.error) });
-    deps.clock.advance(parsed.data.ms);
+    deps.clock.advance(parsed(advanceBody, request.body, lang).ms);
     return ok(lang, { now: deps.clock.now().toISOString() });
   });
 }

@@ -77,12 +77,19 @@ a{color:#1d4ed8}a[aria-current]{font-weight:700;color:#111;text-decoration:none}
 
 const PAGE_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/**
+ * A prepay id as this sandbox issues them (12 base64url characters; a little room for others). Anything else names
+ * no order and never reaches the database: a NUL there was a 500, a lone surrogate broke the redirect.
+ */
+const PREPAY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const prepayIdOf = (value: unknown): string => (typeof value === 'string' && PREPAY_ID.test(value) ? value : '');
+
 export function phoneRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.get(`${PHONE_PATH}.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(PHONE_CSS));
 
   app.get(PHONE_PATH, async (request, reply) => {
     const lang = sandboxLanguage(queryParam(request, 'lang') ?? request.headers['accept-language']);
-    const pr = queryParam(request, 'pr') ?? '';
+    const pr = prepayIdOf(queryParam(request, 'pr'));
     const order = pr ? await orderByCode(ctx.db, ctx.clock, pr) : null;
     return reply.status(order ? 200 : 404).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP)
       .send(page(lang, pr, ctx.merchantName, order, ctx.clock.now()));
@@ -91,7 +98,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.post(PHONE_PATH, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string>;
     const lang = sandboxLanguage(form.lang);
-    const pr = typeof form.pr === 'string' ? form.pr : '';
+    const pr = prepayIdOf(form.pr);
     const outcome = form.outcome === 'pay' ? 'pay' : form.outcome === 'fail' ? 'fail' : null;
     if (pr && outcome) {
       const settled = await settleFromPhone(ctx.db, ctx.clock, pr, outcome);
