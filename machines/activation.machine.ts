@@ -9,10 +9,11 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DataOf } from '../src/contract/endpoint';
 import type {
-  ActivationSim, ActivationView, activationNumbers, activationSubmit, PortInDetailsInput, SimCollected,
+  ActivationSim, ActivationView, activationNumbers, activationSubmit, PortInCorrectionInput, SimCollected,
 } from '../src/contract/activation';
 import {
-  areaCodeIsValid, emptyDraft, emptyPort, formProblems, normalIccid, portProblems, setDraftField, simProblems, toFormBody,
+  areaCodeIsValid, correctionProblems, emptyDraft, emptyPort, formProblems, normalIccid, setDraftField, simProblems, toFormBody,
+  toCorrectionBody,
   type ActivationDraft, type DraftChange, type FieldErrors, type PortDraft, type PortField, type SimDraft, type SimField,
 } from './activationForm';
 
@@ -94,7 +95,7 @@ export type ActivationEvent =
 export interface CheckSimInput { iccid: string; activationCode: string; collected: SimCollected }
 export interface SubmitInput { activationToken: string; form: ReturnType<typeof toFormBody> }
 export interface StatusInput { activationId: string; activationToken: string | null }
-export interface CorrectInput extends StatusInput { details: PortInDetailsInput }
+export interface CorrectInput extends StatusInput { details: PortInCorrectionInput }
 
 /**
  * Step 3 asks for the status 5 s after it opens, then twice as long each time up to a minute apart; after
@@ -117,7 +118,13 @@ export const inProgress = (a: ActivationView | null): boolean =>
   a !== null && (a.simStatus === 'activating' || (a.portIn !== null && PORT_IN_PROGRESS.has(a.portIn.state)));
 export const portNeedsInformation = (a: ActivationView | null): boolean => a?.portIn?.state === 'informationRequired';
 
-/** The correction form starts from what the carrier was given, without the secrets (never sent back). */
+/** Why the losing carrier refused the port, as the gateway last said: the correction must change that detail. */
+const carrierReason = (c: ActivationContext) => c.activation?.portIn?.reason ?? null;
+
+/**
+ * The correction form starts from what the carrier was given, without the secrets (never sent back): left empty, the
+ * account number and PIN are kept as they were (contract portInCorrectionFor).
+ */
 const portDraftOf = (a: ActivationView | null): PortDraft =>
   a?.portIn ? { ...emptyPort(), carrier: a.portIn.carrier, msisdn: a.portIn.msisdn, accountZip: a.portIn.accountZip } : emptyPort();
 
@@ -186,7 +193,7 @@ export const activationMachine = setup({
     answerNeedsInformation: ({ event }) => portNeedsInformation(answeredView(event)),
     answerInProgress: ({ event }) => inProgress(answeredView(event)),
     statusChecksLeft: ({ context }) => context.statusChecks < STATUS_MAX_CHECKS,
-    correctionIsValid: ({ event }) => event.type === 'portIn.submit' && isEmpty(portProblems(event.port)),
+    correctionIsValid: ({ context, event }) => event.type === 'portIn.submit' && isEmpty(correctionProblems(event.port, carrierReason(context))),
   },
   actions: {
     open: assign(({ context, event }) => {
@@ -278,7 +285,7 @@ export const activationMachine = setup({
     keepCorrection: assign(({ event }) => (event.type === 'portIn.submit' ? { port: event.port } : {})),
     markInvalidCorrection: assign(({ context, event }) => {
       if (event.type !== 'portIn.submit') return {};
-      const errors = portProblems(event.port);
+      const errors = correctionProblems(event.port, carrierReason(context));
       return { port: event.port, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [`port.${k}`, v])), focusRequest: context.focusRequest + 1 };
     }),
     forgetCorrectionSecrets: assign(({ context }) => ({ port: { ...context.port, accountNumber: '', pin: '' } })),
@@ -481,7 +488,7 @@ export const activationMachine = setup({
           on: {
             'portIn.change': { actions: 'rememberPortTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
             'portIn.submit': [
-              { guard: 'correctionIsValid', target: 'correcting', actions: ['keepCorrection', 'clearProblems'], description: 'Spec section 5: "Port-in needs account number and PIN": the corrected details go to the same port request.' },
+              { guard: 'correctionIsValid', target: 'correcting', actions: ['keepCorrection', 'clearProblems'], description: 'Spec section 5: "Port-in needs account number and PIN": the corrected details go to the same port request; an account number or PIN left empty is the one the carrier already has, except the one the carrier named.' },
               { actions: 'markInvalidCorrection', description: 'Spec section 5 rules fail: each field shows its message; nothing typed is lost.' },
             ],
           },
@@ -491,7 +498,7 @@ export const activationMachine = setup({
           tags: ['busy'],
           invoke: {
             id: 'correctPortIn', src: 'correctPortIn',
-            input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: context.port }),
+            input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: toCorrectionBody(context.port) }),
             onDone: followAnswer(['keepStatus', 'forgetCorrectionSecrets', 'restartStatusChecks', 'noticePortCorrected'], 'Issue 4 "resubmitted": the port goes on with the corrected details.'),
             onError: [
               { guard: 'portIsNotCorrectable', target: 'checking', actions: 'showProblem', description: 'The port no longer waits for corrections (it moved on meanwhile): its state is read again.' },

@@ -66,7 +66,8 @@ export function PortCorrection({ view }: { view: ThirdView }) {
       )}
       <p className="text-sm text-slate-700">{t('correction.intro')}</p>
       <fieldset disabled={view.correcting}>
-        <PortFields values={view.port} errorsOf={view.portError} onChange={view.changePort} highlight={reason ? FIELD_OF_REASON[reason] : null} />
+        <PortFields values={view.port} errorsOf={view.portError} onChange={view.changePort} highlight={reason ? FIELD_OF_REASON[reason] : null}
+          kept={view.activation?.portIn ? { accountNumberHint: view.activation.portIn.accountNumberHint } : null} />
       </fieldset>
       {view.formError && <Notice tone="error" id={FORM_ERROR_ID}>{text(view.formError)}</Notice>}
       <button type="submit" className={`${primaryButton} sm:w-auto`} aria-disabled={view.correcting}>{t(view.correcting ? 'correction.sending' : 'correction.submit')}</button>

@@ -89,7 +89,8 @@ export const activationModel: ChartModel = {
     'done:loadStatus': [{ output: VIEWS.activating }, { output: VIEWS.needsInfo }, { output: VIEWS.activated }],
     'error:loadStatus': [{ error: apiError('activationTokenInvalid', 401) }, { error: apiError('http', 502) }],
     'portIn.change': [{ field: 'pin', value: VALID_PORT.pin }],
-    'portIn.submit': [{ port: VALID_PORT }, { port: { ...VALID_PORT, pin: '', accountNumber: '' } }],
+    // The carrier named the PIN (VIEWS.needsInfo): the PIN alone corrects it, the account number kept; without the PIN it does not.
+    'portIn.submit': [{ port: { ...VALID_PORT, accountNumber: '' } }, { port: { ...VALID_PORT, pin: '', accountNumber: '' } }],
     'done:correctPortIn': [{ output: VIEWS.needsInfo }, { output: VIEWS.resubmitted }, { output: VIEWS.activated }],
     'error:correctPortIn': [{ error: apiError('portInNotCorrectable', 409) }, { error: apiError('http', 502) }],
   },
