@@ -165,7 +165,6 @@ export function connectThird(snapshot: SnapshotLike, send: (e: ActivationEvent) 
     activation: c.activation,
     summary: c.activation ? describeActivation(c.activation) : null,
     polling: is({ third: 'waiting' }) || is({ third: 'checking' }),
-    stoppedAsking: is({ third: 'stoppedAsking' }),
     needsCorrection: is({ third: 'portInfoRequired' }) || correcting,
     correcting,
     port: c.port,
@@ -176,7 +175,8 @@ export function connectThird(snapshot: SnapshotLike, send: (e: ActivationEvent) 
     notice: c.notice ? { key: `activation:notice.${c.notice}` } : null,
     changePort: (field: PortField, value: string) => send({ type: 'portIn.change', field, value }),
     submitCorrection: () => { if (!correcting) send({ type: 'portIn.submit', port: c.port }); },
-    refresh: () => send({ type: 'status.refresh' }),
+    /** The page is shown again: while it follows the activation, it asks at once. */
+    refresh: () => { if (snapshot.can({ type: 'status.refresh' })) send({ type: 'status.refresh' }); },
     another: () => send({ type: 'activation.another' }),
   };
 }

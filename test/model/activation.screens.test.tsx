@@ -392,7 +392,8 @@ class ActivationScreens {
   }
   retry() { this.click('activation:unavailable.retry'); }
   another() { this.click('activation:third.another'); }
-  refresh() { this.click('activation:status.refresh'); }
+  /** status.refresh: the customer comes back to the tab (the page is shown again). */
+  refresh() { document.dispatchEvent(new Event('visibilitychange')); }
   typePin() { this.set('port.pin', GOOD_PIN); }
 
   /**
