@@ -17,17 +17,25 @@ import {
   type ActivationDraft, type DraftChange, type FieldErrors, type PortDraft, type PortField, type SimDraft, type SimField,
 } from './activationForm';
 
-/** What went wrong in a call: the catalogue code, the gateway's message, its HTTP status and what it adds. */
-export interface ActivationProblem { code: string; message: string; status: number; field: string | null; retryAfterSeconds: number | null }
+/**
+ * What went wrong in a call: the catalogue code, the gateway's message, its HTTP status and what it adds (the field,
+ * how long a locked card waits, how many activation codes may still be tried).
+ */
+export interface ActivationProblem {
+  code: string; message: string; status: number; field: string | null; retryAfterSeconds: number | null; triesLeft: number | null;
+}
+
+const numberOr = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 export const toActivationProblem = (error: unknown): ActivationProblem => {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown; retryAfterSeconds?: unknown } };
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown; retryAfterSeconds?: unknown; triesLeft?: unknown } };
   return {
     code: typeof e.code === 'string' ? e.code : 'http',
     message: typeof e.message === 'string' ? e.message : '',
     status: typeof e.status === 'number' ? e.status : 0,
     field: typeof e.data?.field === 'string' ? e.data.field : null,
-    retryAfterSeconds: typeof e.data?.retryAfterSeconds === 'number' ? e.data.retryAfterSeconds : null,
+    retryAfterSeconds: numberOr(e.data?.retryAfterSeconds),
+    triesLeft: numberOr(e.data?.triesLeft),
   };
 };
 
