@@ -15,8 +15,23 @@ export const i18n: I18n = i18next.createInstance();
 const browserLanguage = (): string | null =>
   typeof navigator === 'undefined' ? null : (navigator.languages?.join(',') || navigator.language || null);
 
-/** Session `lang` first, then the browser's languages. */
+/**
+ * A link that names its language (`?lang=zh-Hant`) opens in it: a page opened in a new tab (the checkout's terms and
+ * privacy links) starts with an empty session, so it would otherwise fall back to the browser's language.
+ */
+const linkedLanguage = (): Language | null => {
+  if (typeof window === 'undefined') return null;
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  return isLanguage(lang) ? lang : null;
+};
+
+/** The link's `?lang=` first (kept for the session), then session `lang`, then the browser's languages. */
 export const initialLanguage = (): Language => {
+  const linked = linkedLanguage();
+  if (linked) {
+    setItem('lang', linked);
+    return linked;
+  }
   const stored = getItem('lang');
   if (isLanguage(stored)) return stored;
   return pickLanguage(browserLanguage());
