@@ -27,11 +27,12 @@ export async function englishLeftovers(page: Page): Promise<string[]> {
     document.body.appendChild(copy);
     copy.style.position = 'absolute';
     const visible = copy.innerText;
-    const options = [...copy.querySelectorAll('option')].map((o) => (o.textContent ?? '').replace(/[（(][A-Z]{2}[）)]$/, ''));
+    const options = [...copy.querySelectorAll('option')].map((o) => o.textContent ?? '');
     const names = [...copy.querySelectorAll('[alt], [aria-label], [title]')]
       .flatMap((el) => ['alt', 'aria-label', 'title'].map((a) => el.getAttribute(a) ?? ''));
     copy.remove();
-    return [visible, ...options, ...names].join('\n');
+    // A US state's postal code after its name, in a list's options (a <select>'s innerText holds them too).
+    return [visible, ...options, ...names].join('\n').replace(/（[A-Z]{2}）/g, '');
   });
   // "QR Code" is how Taiwan and Hong Kong write it.
   const words = text.replace(/QR Code/g, 'QR').match(/[A-Za-z][A-Za-z']+/g) ?? [];
