@@ -16,7 +16,7 @@ import { ChinaPhoneEsimNotice } from './parts';
 import { useActivation } from './useActivation';
 
 export default function FirstScreen() {
-  const { t } = useTranslation('activation');
+  const { t, i18n } = useTranslation('activation');
   const text = useText();
   const { snapshot, send } = useActivation();
   const view = connectFirst(snapshot, send);
@@ -41,10 +41,12 @@ export default function FirstScreen() {
     shownFor.current = view.focusRequest;
     const field = problem.field;
     showDialog({
-      title: t('first.dialogTitle'), message: [text(problem.message), problem.advice ? text(problem.advice) : ''].filter(Boolean).join(' '), confirmLabel: t('first.dialogOk'),
+      // Chinese sentences follow one another without a space.
+      title: t('first.dialogTitle'), message: [text(problem.message), problem.advice ? text(problem.advice) : ''].filter(Boolean).join(/^zh/.test(i18n.language) ? '' : ' '),
+      confirmLabel: t('first.dialogOk'),
       onConfirm: field ? () => focusFieldAfterDialog(field) : undefined,
     });
-  }, [problem, view.focusRequest, t, text]);
+  }, [problem, view.focusRequest, t, text, i18n.language]);
 
   return (
     <form noValidate onSubmit={(e) => { e.preventDefault(); view.submit(); }} className="space-y-4" aria-busy={view.checking}>
