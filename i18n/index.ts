@@ -8,14 +8,30 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, pickLanguage, type Language } from './languages';
 import { NAMESPACES, loadNamespace } from './resources';
 import { getItem, setItem } from '../src/storage';
+import { PACIFIC_DATE, PACIFIC_DATE_TIME } from '../src/domain/pacificTime';
 
 export const i18n: I18n = i18next.createInstance();
 
 const browserLanguage = (): string | null =>
   typeof navigator === 'undefined' ? null : (navigator.languages?.join(',') || navigator.language || null);
 
-/** Session `lang` first, then the browser's languages. */
+/**
+ * A link that names its language (`?lang=zh-Hant`) opens in it: a page opened in a new tab (the checkout's terms and
+ * privacy links) starts with an empty session, so it would otherwise fall back to the browser's language.
+ */
+const linkedLanguage = (): Language | null => {
+  if (typeof window === 'undefined') return null;
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  return isLanguage(lang) ? lang : null;
+};
+
+/** The link's `?lang=` first (kept for the session), then session `lang`, then the browser's languages. */
 export const initialLanguage = (): Language => {
+  const linked = linkedLanguage();
+  if (linked) {
+    setItem('lang', linked);
+    return linked;
+  }
   const stored = getItem('lang');
   if (isLanguage(stored)) return stored;
   return pickLanguage(browserLanguage());
@@ -29,6 +45,18 @@ export const formatMoney = (cents: number, lang: string = i18n.language): string
 
 export const formatDate = (value: string | number | Date, lang: string = i18n.language, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(localeOf(lang), opts).format(new Date(value));
+
+/**
+ * A moment in Pacific time with the zone named ("November 25, 2026 at 8:14 AM Pacific Time", "2026年11月25日 上午8:14
+ * （美国太平洋时间）"), as the emails write it: the spec's rules are in Pacific time, and a customer reads one time on the
+ * page and in the email.
+ */
+export const formatPacificDateTime = (value: string | number | Date, lang: string = i18n.language): string =>
+  i18n.t('common:pacificTime', { lng: localeOf(lang), time: new Intl.DateTimeFormat(localeOf(lang), PACIFIC_DATE_TIME).format(new Date(value)) });
+
+/** A day in Pacific time, as the emails write it. */
+export const formatPacificDate = (value: string | number | Date, lang: string = i18n.language): string =>
+  new Intl.DateTimeFormat(localeOf(lang), PACIFIC_DATE).format(new Date(value));
 
 /** Country name from an ISO 3166-1 alpha-2 code, in the active language. */
 export const countryName = (code: string, lang: string = i18n.language): string => {

@@ -9,24 +9,33 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DataOf } from '../src/contract/endpoint';
 import type {
-  ActivationSim, ActivationView, activationNumbers, activationSubmit, PortInDetailsInput, SimCollected,
+  ActivationSim, ActivationView, activationNumbers, activationSubmit, PortInCorrectionInput, SimCollected,
 } from '../src/contract/activation';
 import {
-  areaCodeIsValid, emptyDraft, emptyPort, formProblems, normalIccid, portProblems, setDraftField, simProblems, toFormBody,
+  areaCodeIsValid, correctionProblems, emptyDraft, emptyPort, formProblems, normalIccid, setDraftField, simProblems, toFormBody,
+  toCorrectionBody,
   type ActivationDraft, type DraftChange, type FieldErrors, type PortDraft, type PortField, type SimDraft, type SimField,
 } from './activationForm';
 
-/** What went wrong in a call: the catalogue code, the gateway's message, its HTTP status and what it adds. */
-export interface ActivationProblem { code: string; message: string; status: number; field: string | null; retryAfterSeconds: number | null }
+/**
+ * What went wrong in a call: the catalogue code, the gateway's message, its HTTP status and what it adds (the field,
+ * how long a locked card waits, how many activation codes may still be tried).
+ */
+export interface ActivationProblem {
+  code: string; message: string; status: number; field: string | null; retryAfterSeconds: number | null; triesLeft: number | null;
+}
+
+const numberOr = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 export const toActivationProblem = (error: unknown): ActivationProblem => {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown; retryAfterSeconds?: unknown } };
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; data?: { field?: unknown; retryAfterSeconds?: unknown; triesLeft?: unknown } };
   return {
     code: typeof e.code === 'string' ? e.code : 'http',
     message: typeof e.message === 'string' ? e.message : '',
     status: typeof e.status === 'number' ? e.status : 0,
     field: typeof e.data?.field === 'string' ? e.data.field : null,
-    retryAfterSeconds: typeof e.data?.retryAfterSeconds === 'number' ? e.data.retryAfterSeconds : null,
+    retryAfterSeconds: numberOr(e.data?.retryAfterSeconds),
+    triesLeft: numberOr(e.data?.triesLeft),
   };
 };
 
@@ -69,7 +78,7 @@ export interface ActivationContext {
   /** The submitted activation as the gateway last answered it. */
   activationId: string | null;
   activation: ActivationView | null;
-  /** Status checks since the activation was shown or corrected. */
+  /** Status checks since the activation last moved (shown, corrected, or its line or port changed state). */
   statusChecks: number;
   /** The port-in correction as typed (step 3, /personal). */
   port: PortDraft;
@@ -94,17 +103,25 @@ export type ActivationEvent =
 export interface CheckSimInput { iccid: string; activationCode: string; collected: SimCollected }
 export interface SubmitInput { activationToken: string; form: ReturnType<typeof toFormBody> }
 export interface StatusInput { activationId: string; activationToken: string | null }
-export interface CorrectInput extends StatusInput { details: PortInDetailsInput }
+export interface CorrectInput extends StatusInput { details: PortInCorrectionInput }
 
 /**
- * Step 3 asks for the status 5 s after it opens, then twice as long each time up to a minute apart; after
- * STATUS_MAX_CHECKS (about nine minutes, past the spec's "eSIM QR by email in about 5 minutes") it stops asking and
- * says the rest comes by email within the spec's times (up to 24 hours); the customer may ask again.
+ * Step 3 follows the line and the port until they settle (issue 12: "the page follows the line until it settles"). It
+ * asks every 5 s for half a minute after anything moves (the page opens, a correction is sent, the line is activated,
+ * the carrier takes the request), since the answer that follows comes within seconds (the network sandbox answers in
+ * 5 s and the losing carrier in 15 s); then twice as long each time, at most a minute apart, for as long as the page
+ * is open (porting takes up to 24 hours). A page shown again asks at once (status.refresh).
  */
 export const STATUS_POLL_MS = 5_000;
 export const STATUS_POLL_MAX_MS = 60_000;
-export const STATUS_MAX_CHECKS = 12;
-export const statusPollDelay = (checks: number): number => Math.min(STATUS_POLL_MAX_MS, STATUS_POLL_MS * 2 ** checks);
+/** Checks at STATUS_POLL_MS after a move, before the interval grows. */
+export const STATUS_QUICK_CHECKS = 6;
+export const statusPollDelay = (checks: number): number =>
+  checks < STATUS_QUICK_CHECKS ? STATUS_POLL_MS : Math.min(STATUS_POLL_MAX_MS, STATUS_POLL_MS * 2 ** (checks - STATUS_QUICK_CHECKS + 1));
+
+/** Whether an answer moved the activation on from what the page knew: the line's status, the port's state or its time. */
+export const activationMoved = (before: ActivationView | null, after: ActivationView | null): boolean =>
+  before?.simStatus !== after?.simStatus || before?.portIn?.state !== after?.portIn?.state || before?.portIn?.updatedAt !== after?.portIn?.updatedAt;
 
 const hostProvides = <O, I>() => fromPromise<O, I>(() => Promise.reject(new Error('provided by the host (src/app/flows/activation.ts)')));
 const outputOf = <T>(e: unknown) => (e as { output?: T }).output;
@@ -117,7 +134,13 @@ export const inProgress = (a: ActivationView | null): boolean =>
   a !== null && (a.simStatus === 'activating' || (a.portIn !== null && PORT_IN_PROGRESS.has(a.portIn.state)));
 export const portNeedsInformation = (a: ActivationView | null): boolean => a?.portIn?.state === 'informationRequired';
 
-/** The correction form starts from what the carrier was given, without the secrets (never sent back). */
+/** Why the losing carrier refused the port, as the gateway last said: the correction must change that detail. */
+const carrierReason = (c: ActivationContext) => c.activation?.portIn?.reason ?? null;
+
+/**
+ * The correction form starts from what the carrier was given, without the secrets (never sent back): left empty, the
+ * account number and PIN are kept as they were (contract portInCorrectionFor).
+ */
 const portDraftOf = (a: ActivationView | null): PortDraft =>
   a?.portIn ? { ...emptyPort(), carrier: a.portIn.carrier, msisdn: a.portIn.msisdn, accountZip: a.portIn.accountZip } : emptyPort();
 
@@ -185,8 +208,7 @@ export const activationMachine = setup({
     portIsNotCorrectable: ({ event }) => codeOf(event).code === 'portInNotCorrectable',
     answerNeedsInformation: ({ event }) => portNeedsInformation(answeredView(event)),
     answerInProgress: ({ event }) => inProgress(answeredView(event)),
-    statusChecksLeft: ({ context }) => context.statusChecks < STATUS_MAX_CHECKS,
-    correctionIsValid: ({ event }) => event.type === 'portIn.submit' && isEmpty(portProblems(event.port)),
+    correctionIsValid: ({ context, event }) => event.type === 'portIn.submit' && isEmpty(correctionProblems(event.port, carrierReason(context))),
   },
   actions: {
     open: assign(({ context, event }) => {
@@ -268,7 +290,11 @@ export const activationMachine = setup({
     keepStatus: assign(({ context, event }) => {
       const activation = outputOf<ActivationView>(event) ?? context.activation;
       const wasWaiting = portNeedsInformation(context.activation);
-      return { activation, activationId: activation?.activationId ?? context.activationId, port: wasWaiting ? context.port : portDraftOf(activation) };
+      return {
+        activation, activationId: activation?.activationId ?? context.activationId, port: wasWaiting ? context.port : portDraftOf(activation),
+        // Something moved: what follows it comes within seconds, so the page asks often again.
+        statusChecks: activationMoved(context.activation, activation) ? 0 : context.statusChecks,
+      };
     }),
     countStatusCheck: assign({ statusChecks: ({ context }) => context.statusChecks + 1 }),
     restartStatusChecks: assign({ statusChecks: 0 }),
@@ -278,7 +304,7 @@ export const activationMachine = setup({
     keepCorrection: assign(({ event }) => (event.type === 'portIn.submit' ? { port: event.port } : {})),
     markInvalidCorrection: assign(({ context, event }) => {
       if (event.type !== 'portIn.submit') return {};
-      const errors = portProblems(event.port);
+      const errors = correctionProblems(event.port, carrierReason(context));
       return { port: event.port, fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [`port.${k}`, v])), focusRequest: context.focusRequest + 1 };
     }),
     forgetCorrectionSecrets: assign(({ context }) => ({ port: { ...context.port, accountNumber: '', pin: '' } })),
@@ -453,12 +479,12 @@ export const activationMachine = setup({
       },
       states: {
         waiting: {
-          description: 'Spec section 4: "takes effect within 5 minutes to 24 hours": the page asks again after 5 s, then twice as long each time, at most a minute apart.',
+          description: 'Spec section 4: "takes effect within 5 minutes to 24 hours ... porting up to 24 hours": the page asks every 5 s for half a minute after anything moves, then less often, at most a minute apart, until the line and the port settle.',
           after: {
-            statusPoll: [
-              { guard: 'statusChecksLeft', target: 'checking', actions: 'countStatusCheck', description: 'activationStatus is asked again.' },
-              { target: 'stoppedAsking', description: 'Spec section 4: past "about 5 minutes" the page stops asking; the emails bring the rest (up to 24 hours).' },
-            ],
+            statusPoll: { target: 'checking', actions: 'countStatusCheck', description: 'activationStatus is asked again.' },
+          },
+          on: {
+            'status.refresh': { target: 'checking', description: 'The page is shown again (the customer comes back from the email that says it is done): it asks at once.' },
           },
         },
         checking: {
@@ -470,18 +496,12 @@ export const activationMachine = setup({
             onError: { target: 'waiting', description: 'Not read this time: the page shows what it last knew and asks again.' },
           },
         },
-        stoppedAsking: {
-          description: 'Spec section 4: "takes effect within 5 minutes to 24 hours ... porting up to 24 hours": the page says an email follows; the customer may ask again.',
-          on: {
-            'status.refresh': { target: 'checking', actions: 'restartStatusChecks', description: 'The customer asks where it stands now.' },
-          },
-        },
         portInfoRequired: {
           description: 'Issue 4: "when a port-in fails they fix the details without starting over": the carrier\'s reason is shown and the details are corrected in place.',
           on: {
             'portIn.change': { actions: 'rememberPortTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
             'portIn.submit': [
-              { guard: 'correctionIsValid', target: 'correcting', actions: ['keepCorrection', 'clearProblems'], description: 'Spec section 5: "Port-in needs account number and PIN": the corrected details go to the same port request.' },
+              { guard: 'correctionIsValid', target: 'correcting', actions: ['keepCorrection', 'clearProblems'], description: 'Spec section 5: "Port-in needs account number and PIN": the corrected details go to the same port request; an account number or PIN left empty is the one the carrier already has, except the one the carrier named.' },
               { actions: 'markInvalidCorrection', description: 'Spec section 5 rules fail: each field shows its message; nothing typed is lost.' },
             ],
           },
@@ -491,7 +511,7 @@ export const activationMachine = setup({
           tags: ['busy'],
           invoke: {
             id: 'correctPortIn', src: 'correctPortIn',
-            input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: context.port }),
+            input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: toCorrectionBody(context.port) }),
             onDone: followAnswer(['keepStatus', 'forgetCorrectionSecrets', 'restartStatusChecks', 'noticePortCorrected'], 'Issue 4 "resubmitted": the port goes on with the corrected details.'),
             onError: [
               { guard: 'portIsNotCorrectable', target: 'checking', actions: 'showProblem', description: 'The port no longer waits for corrections (it moved on meanwhile): its state is read again.' },

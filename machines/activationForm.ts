@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import {
-  activationCodeField, activationFormSchema, iccidField, portInDetailsSchema, simCollected,
-  type ActivationFormInput, type ActivationSim, type PortInDetailsInput, type SimCollected,
+  activationCodeField, activationFormSchema, iccidField, portInCorrectionFor, simCollected,
+  type ActivationFormInput, type ActivationSim, type PortInCorrectionInput, type PortInReason, type SimCollected,
 } from '../src/contract/activation';
 
 export type NumberKind = 'new' | 'port';
@@ -143,9 +143,20 @@ export const normalIccid = (iccid: string): string => iccid.replace(/[\s-]/g, ''
 
 // ---- port-in correction --------------------------------------------------------------------------
 
-export function portProblems(port: PortDraft): Partial<Record<PortField, string[]>> {
-  const result = portInDetailsSchema.safeParse(port satisfies PortInDetailsInput);
+/**
+ * The correction's broken rules by field, for a port the carrier refused for `reason` (the contract's
+ * portInCorrectionFor, which the gateway applies too): the account number and PIN are never sent back to be filled
+ * in, so left empty they are kept as the carrier was given them; the one the carrier named must be typed again.
+ */
+export function correctionProblems(port: PortDraft, reason: PortInReason | null): Partial<Record<PortField, string[]>> {
+  const result = portInCorrectionFor(reason).safeParse(toCorrectionBody(port));
   return result.success ? {} : collect(result.error.issues, (path) => String(path[0] ?? 'carrier') as PortField);
+}
+
+/** The correction as sent: an empty account number or PIN is left out (kept as it was). */
+export function toCorrectionBody(port: PortDraft): PortInCorrectionInput {
+  const { accountNumber, pin, ...rest } = port;
+  return { ...rest, ...(accountNumber.trim() ? { accountNumber } : {}), ...(pin.trim() ? { pin } : {}) };
 }
 
 /** Area codes: three digits, not starting with 0 or 1 (the contract's activationNumbers rule). */

@@ -14,6 +14,7 @@ import {
   type ActivationCard, type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
 } from './checkoutForm';
 import { PAYMENT_UNSETTLED, newAttemptKey, paymentMachine, type PaymentOutput } from './payment.machine';
+import { cardholderNameFrom } from '../src/domain/names';
 
 /** What went wrong in a call: the catalogue code, the gateway's message and the form field it names, if any. */
 export interface CheckoutProblem { code: string; message: string; status: number; field: string | null }
@@ -401,6 +402,8 @@ export const checkoutMachine = setup({
           methods: context.order?.payMethods ?? [],
           orderToken: context.orderToken,
           loggedIn: context.loggedIn,
+          // Issue 12: the cardholder name starts with the name typed in the form (spec section 5: "first then last").
+          cardholderName: context.order ? cardholderNameFrom(context.order.shipping.firstNameEn, context.order.shipping.lastNameEn) : '',
         }),
         onSnapshot: [
           { guard: 'paymentIsUnsettled', target: '.locked', description: 'Issue 3: "payment never charges twice": while money may have been taken and its outcome is unknown (a payment running, its answer lost, a QR code open), the order stays as it is.' },

@@ -27,6 +27,11 @@ export interface PaymentInput {
   orderToken: string | null;
   /** Only a logged-in customer may keep the new card on file. */
   loggedIn: boolean;
+  /**
+   * The name the customer already typed (the order's English name, first then last): the new card's holder name starts
+   * with it. It is our page's field, not the provider's card form: nothing is passed into the card iframe.
+   */
+  cardholderName?: string;
 }
 
 export interface SavedCard { id: number; brand: string; last4: string; expMonth: number; expYear: number; holderName: string; isDefault: boolean }
@@ -254,7 +259,7 @@ export const paymentMachine = setup({
   context: ({ input }) => ({
     ...input,
     method: preferredMethod(input.methods),
-    balanceCents: null, cards: [], cardId: null, cardholderName: '', saveCard: false, fieldErrors: {}, cardErrors: [],
+    balanceCents: null, cards: [], cardId: null, cardholderName: input.cardholderName ?? '', saveCard: false, fieldErrors: {}, cardErrors: [],
     sourceId: null, card: null, attemptKey: null, wechat: null, codeLapsed: false, result: null, problem: null, outcome: null,
   }),
   initial: 'checkingStatus',

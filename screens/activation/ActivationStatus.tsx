@@ -5,18 +5,20 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../src/domain/phone';
-import { Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { Notice, primaryButton } from '../ui/fields';
 import { useText } from '../ui/text';
 import { FORM_ERROR_ID, useFocusFirstError } from '../ui/useFocusFirstError';
 import type { PortField } from '../../machines/activationForm';
 import type { ThirdView } from './activation.connect';
 import { PortFields } from './PortFields';
+import { useWhenShownAgain } from './useWhenShownAgain';
 
 const TONE = { progress: 'info', success: 'success', attention: 'warning', declined: 'error' } as const;
 const FIELD_OF_REASON: Record<string, PortField | null> = { accountNumber: 'accountNumber', pin: 'pin', zipMismatch: 'accountZip', nameMismatch: null, notPortable: 'msisdn' };
 
 export function ActivationStatus({ view, headingLevel = 2 }: { view: ThirdView; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('activation');
+  useWhenShownAgain(view.refresh);
   const a = view.activation;
   const s = view.summary;
   if (!a || !s) return null;
@@ -41,12 +43,6 @@ export function ActivationStatus({ view, headingLevel = 2 }: { view: ThirdView; 
         {a.numberKind === 'port' && s.tone !== 'success' && <li>{t('timing.port')}</li>}
       </ul>
       {view.polling && <p role="status" className="text-sm text-slate-600">{t('status.polling')}</p>}
-      {view.stoppedAsking && (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-700">{t('status.stopped')}</p>
-          <button type="button" className={secondaryButton} onClick={view.refresh}>{t('status.refresh')}</button>
-        </div>
-      )}
       {view.needsCorrection && <PortCorrection view={view} />}
     </div>
   );
@@ -66,7 +62,8 @@ export function PortCorrection({ view }: { view: ThirdView }) {
       )}
       <p className="text-sm text-slate-700">{t('correction.intro')}</p>
       <fieldset disabled={view.correcting}>
-        <PortFields values={view.port} errorsOf={view.portError} onChange={view.changePort} highlight={reason ? FIELD_OF_REASON[reason] : null} />
+        <PortFields values={view.port} errorsOf={view.portError} onChange={view.changePort} highlight={reason ? FIELD_OF_REASON[reason] : null}
+          kept={view.activation?.portIn ? { accountNumberHint: view.activation.portIn.accountNumberHint } : null} />
       </fieldset>
       {view.formError && <Notice tone="error" id={FORM_ERROR_ID}>{text(view.formError)}</Notice>}
       <button type="submit" className={`${primaryButton} sm:w-auto`} aria-disabled={view.correcting}>{t(view.correcting ? 'correction.sending' : 'correction.submit')}</button>

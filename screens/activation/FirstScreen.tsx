@@ -1,7 +1,8 @@
 /**
  * /activation/first, step 1 (spec section 2): the ICCID and the 6-digit activation code, and where the card was
  * bought (online, or from a store/dealer). Catalogue codes 120014-120023 show in a warning dialog with one button
- * (spec section 8) and stay written under the form; what was typed is kept.
+ * (spec section 8), said once: there, with what to do next (a wrong code: the tries left), not under the form too.
+ * Closing it puts focus on the field to check, without scrolling the steps away; what was typed is kept.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +10,13 @@ import { useSearchParams } from 'react-router-dom';
 import { showDialog } from '../../src/app/forScreens';
 import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
-import { FORM_ERROR_ID, useFocusFirstError } from '../ui/useFocusFirstError';
+import { FORM_ERROR_ID, focusFieldAfterDialog, useFocusFirstError } from '../ui/useFocusFirstError';
 import { connectFirst } from './activation.connect';
 import { ChinaPhoneEsimNotice } from './parts';
 import { useActivation } from './useActivation';
 
 export default function FirstScreen() {
-  const { t } = useTranslation('activation');
+  const { t, i18n } = useTranslation('activation');
   const text = useText();
   const { snapshot, send } = useActivation();
   const view = connectFirst(snapshot, send);
@@ -38,8 +39,14 @@ export default function FirstScreen() {
   useEffect(() => {
     if (!problem?.dialog || shownFor.current === view.focusRequest) return;
     shownFor.current = view.focusRequest;
-    showDialog({ title: t('first.dialogTitle'), message: [text(problem.message), problem.advice ? text(problem.advice) : ''].filter(Boolean).join(' '), confirmLabel: t('first.dialogOk') });
-  }, [problem, view.focusRequest, t, text]);
+    const field = problem.field;
+    showDialog({
+      // Chinese sentences follow one another without a space.
+      title: t('first.dialogTitle'), message: [text(problem.message), problem.advice ? text(problem.advice) : ''].filter(Boolean).join(/^zh/.test(i18n.language) ? '' : ' '),
+      confirmLabel: t('first.dialogOk'),
+      onConfirm: field ? () => focusFieldAfterDialog(field) : undefined,
+    });
+  }, [problem, view.focusRequest, t, text, i18n.language]);
 
   return (
     <form noValidate onSubmit={(e) => { e.preventDefault(); view.submit(); }} className="space-y-4" aria-busy={view.checking}>
@@ -60,7 +67,7 @@ export default function FirstScreen() {
           <TextInput field="activationCode" label={t('first.code')} value={view.values.activationCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6}
             hint={t('first.codeHint')} onChange={(v) => view.setField('activationCode', v)} errors={view.fieldError('activationCode')} />
         </fieldset>
-        {problem && (
+        {problem && !problem.dialog && (
           <Notice tone="error" id={FORM_ERROR_ID}>
             <span className="block">{text(problem.message)}</span>
             {problem.advice && <span className="mt-1 block">{text(problem.advice)}</span>}

@@ -5,6 +5,7 @@
 import type { ActivationContext, ActivationEvent, ActivationProblem } from '../../machines/activation.machine';
 import { DRAFT_FIELD_ORDER, type DraftChange, type PortField, type SimField } from '../../machines/activationForm';
 import type { ActivationView } from '../../src/contract/activation';
+import { ACTIVATION_LOCK_MINUTES } from '../../src/domain/activation';
 import { problemText, type Text } from '../ui/text';
 
 export type { Text };
@@ -73,11 +74,20 @@ export const STEP1_ADVICE: Record<string, string> = {
 
 export function problemMessage(p: ActivationProblem): Text {
   if (p.code === 'activationLocked') {
-    const minutes = Math.max(1, Math.ceil((p.retryAfterSeconds ?? 900) / 60));
+    const minutes = Math.max(1, Math.ceil((p.retryAfterSeconds ?? ACTIVATION_LOCK_MINUTES * 60) / 60));
     return { key: 'activation:first.locked', values: { minutes } };
   }
+  // 120019 counts a try: the gateway says how many are left before the card is locked.
+  if (p.code === '120019' && p.triesLeft !== null) return { key: 'activation:first.wrongCode', values: { count: p.triesLeft, minutes: ACTIVATION_LOCK_MINUTES } };
   return problemText(p);
 }
+
+/** The field a step-1 code asks the customer to look at again: focus goes there once its dialog is closed. */
+export const FIELD_OF_CODE: Record<string, SimField> = {
+  '120019': 'activationCode', activationLocked: 'activationCode',
+  '120015': 'iccid', '120016': 'iccid', '120021': 'iccid',
+  '120022': 'collected', '120023': 'collected',
+};
 
 /** The contract's username rule speaks of logging in ("username or phone number"); registering here asks for a username. */
 const FIELD_WORDING: Record<string, string> = { 'validation:username.required': 'activation:account.usernameRequired' };
@@ -90,7 +100,14 @@ export function connectFirst(snapshot: SnapshotLike, send: (e: ActivationEvent) 
   return {
     values: c.sim,
     fieldError: (field: SimField) => errorsOf(c, field),
-    problem: p ? { code: p.code, message: problemMessage(p), advice: STEP1_ADVICE[p.code] ? { key: STEP1_ADVICE[p.code]! } : null, dialog: DIALOG_CODES.has(p.code) } : null,
+    /**
+     * Said once: a code of spec section 8's list in its warning dialog (with what to do next and, for a wrong code,
+     * the tries left), anything else under the form. `field`: where focus goes once the dialog is closed.
+     */
+    problem: p ? {
+      code: p.code, message: problemMessage(p), advice: STEP1_ADVICE[p.code] ? { key: STEP1_ADVICE[p.code]! } : null,
+      dialog: DIALOG_CODES.has(p.code), field: FIELD_OF_CODE[p.code] ?? null,
+    } : null,
     notice: c.notice ? { key: `activation:notice.${c.notice}` } : null,
     checking: snapshot.matches({ first: 'checking' } as never),
     focusRequest: c.focusRequest,
@@ -165,7 +182,6 @@ export function connectThird(snapshot: SnapshotLike, send: (e: ActivationEvent) 
     activation: c.activation,
     summary: c.activation ? describeActivation(c.activation) : null,
     polling: is({ third: 'waiting' }) || is({ third: 'checking' }),
-    stoppedAsking: is({ third: 'stoppedAsking' }),
     needsCorrection: is({ third: 'portInfoRequired' }) || correcting,
     correcting,
     port: c.port,
@@ -176,7 +192,8 @@ export function connectThird(snapshot: SnapshotLike, send: (e: ActivationEvent) 
     notice: c.notice ? { key: `activation:notice.${c.notice}` } : null,
     changePort: (field: PortField, value: string) => send({ type: 'portIn.change', field, value }),
     submitCorrection: () => { if (!correcting) send({ type: 'portIn.submit', port: c.port }); },
-    refresh: () => send({ type: 'status.refresh' }),
+    /** The page is shown again: while it follows the activation, it asks at once. */
+    refresh: () => { if (snapshot.can({ type: 'status.refresh' })) send({ type: 'status.refresh' }); },
     another: () => send({ type: 'activation.another' }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../i18n';
+import { formatPacificDateTime } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
 import { usePackName, usePlanName } from './productLabel';
@@ -34,7 +34,7 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
       : [t('result.info.sims'), t(`review.sim.${order.simType}`, { count: order.simCount })],
     [t('result.info.autoRenew'), t(order.autoRenew ? 'result.info.autoRenewOn' : 'result.info.autoRenewOff')],
     ...(order.payMethod ? [[t('result.info.paidBy'), t(`payment:methods.${order.payMethod}`)] as [string, string]] : []),
-    ...(order.paidAt ? [[t('result.info.paidAt'), formatDate(order.paidAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })] as [string, string]] : []),
+    ...(order.paidAt ? [[t('result.info.paidAt'), formatPacificDateTime(order.paidAt, i18n.language)] as [string, string]] : []),
     [t('result.info.email'), order.email, true],
   ];
   return (

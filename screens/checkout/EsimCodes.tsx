@@ -3,7 +3,7 @@
  * code (`LPA:1$<SM-DP+>$<matching id>`) as a QR code to scan, and as text for phones that type it in.
  */
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../i18n';
+import { formatPacificDate } from '../../i18n';
 import type { OrderData } from '../../src/contract/orders';
 import { QrCode } from '../ui/QrCode';
 import { VerbatimText } from '../ui/Verbatim';
@@ -24,7 +24,7 @@ export function EsimCodes({ order }: { order: OrderData }) {
                 <div><dt className="font-medium">{t('result.esim.iccid')}</dt><dd className="font-mono break-all" translate="no">{esim.iccid}</dd></div>
                 <div><dt className="font-medium">{t('result.esim.smdp')}</dt><dd className="font-mono break-all" translate="no">{smdp}</dd></div>
                 <div><dt className="font-medium">{t('result.esim.matchingId')}</dt><dd className="font-mono break-all" translate="no">{matchingId}</dd></div>
-                <div><dt className="font-medium">{t('result.esim.validUntil')}</dt><dd>{formatDate(esim.qrExpiresAt, i18n.language)}</dd></div>
+                <div><dt className="font-medium">{t('result.esim.validUntil')}</dt><dd>{formatPacificDate(esim.qrExpiresAt, i18n.language)}</dd></div>
               </dl>
             </li>
           );

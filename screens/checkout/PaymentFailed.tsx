@@ -3,6 +3,9 @@
  * number, name, expiry, CVV, billing address; contact support with email and ICCID; buttons repay or view more)".
  * Shown by /plans/bundleResultError and, for activation's plan purchase (which has no error page of its own), on
  * /activation/bundleForm: there it names the card being activated, so the customer sees the plan is still for it.
+ * The order number and the amount due come first; support is told what the customer actually has: the order number
+ * and the email ordered with, and an ICCID only for an order that has one (the card a plan is bought for): an unpaid
+ * order of new SIMs has none yet.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +16,17 @@ import { Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { OrderAmounts } from './OrderReview';
 import { activationKey, groupedIccid } from './activationCard';
 import { ActivationCardInfo } from './ProductSection';
+import { formatMoney } from '../../i18n';
+import { VerbatimText } from '../ui/Verbatim';
 
 /** Reasons with their own explanation (the contract's payment failures); anything else reads as the general refusal. */
 const KNOWN_REASONS: ReadonlySet<string> = new Set(paymentFailure.options);
 
 export function PaymentFailed({ view }: { view: CheckoutView }) {
-  const { t } = useTranslation(['checkout', 'errors']);
+  const { t, i18n } = useTranslation(['checkout', 'errors']);
+  const order = view.order;
+  // What the customer has to name the order: an ICCID only when the order is for a card they hold.
+  const iccid = order?.activationIccid ?? view.activation?.iccid ?? null;
   const [more, setMore] = useState(false);
   const reason = view.failure && KNOWN_REASONS.has(String(view.failure)) ? String(view.failure) : 'other';
   return (
@@ -27,10 +35,16 @@ export function PaymentFailed({ view }: { view: CheckoutView }) {
         <p className="font-semibold">{t(`failed.reasons.${reason}`)}</p>
         <p className="mt-2">{t('errors:other.paymentFailed')}</p>
       </Notice>
+      {order && (
+        <dl className="grid gap-x-6 gap-y-1 rounded-xl bg-white p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-[auto_1fr]" data-testid="failed-order">
+          <dt className="font-medium text-slate-700">{t('result.info.orderNo')}</dt><dd className="font-semibold text-slate-900" translate="no">{order.orderNo}</dd>
+          <dt className="font-medium text-slate-700">{t('failed.amountDue')}</dt><dd className="font-semibold text-slate-900">{formatMoney(order.payAmountCents, i18n.language)}</dd>
+        </dl>
+      )}
       {view.activation && <ActivationCardInfo card={view.activation} note={t(`checkout:${activationKey('failedNote', view.activation.kind)}`)} />}
       <div className="space-y-2 text-sm text-slate-800">
         <p>{t('errors:other.paymentCheck')}</p>
-        <p>{t('errors:other.paymentContact')}</p>
+        {order && <p data-testid="failed-contact"><VerbatimText k={iccid ? 'checkout:failed.contactWithCard' : 'checkout:failed.contact'} values={{ orderNo: order.orderNo, email: order.email, iccid: iccid ? groupedIccid(iccid) : '' }} /></p>}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="button" className={`${primaryButton} sm:w-auto`} onClick={view.repay}>{t('errors:other.repay')}</button>

@@ -3,6 +3,7 @@ import type { BundleList } from '../../src/contract/catalog';
 import { AppLink } from '../../src/app/forScreens';
 import { countryName, formatMoney } from '../../i18n';
 import { Section, buttonPrimary } from '../ui/Section';
+import { destinationCount } from '../../src/domain/destinations';
 
 const SHOWN_NAMES = 5;
 
@@ -10,10 +11,10 @@ export function GlobalSection({ catalog }: { catalog: BundleList | null }) {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.language;
   const regions = catalog?.global.regions ?? [];
-  const total = new Set(regions.flatMap((r) => r.destinations)).size;
+  const total = destinationCount(regions);
   return (
     <Section id="global" title={t('global.title')} intro={t('global.intro')} tone="tint">
-      {total > 0 && <p className="mb-6 text-sm font-semibold text-blue-800">{t('global.total', { count: total })}</p>}
+      {total > 0 && <p className="mb-6 text-sm font-semibold text-blue-800" data-testid="destination-count">{t('global.total', { count: total })}</p>}
       {regions.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {regions.map((region) => {

@@ -13,7 +13,7 @@ import { formatDataMb } from '../ui/format';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { PageHeader } from './PageHeader';
 import { SimTypeChoice } from './PlanChoices';
-import { destinationClaim, destinationCount, regionViews, searchDestinations, type RegionView } from './global.connect';
+import { globalDestinationCount, regionViews, searchDestinations, type RegionView } from './global.connect';
 import { packBuyHref, type SimType } from './plans.connect';
 import { usePlanChoice } from './usePlanChoice';
 
@@ -100,12 +100,12 @@ export default function GlobalScreen() {
   const { catalog } = useLoaderData() as PlansData;
   const [choice, setChoice] = usePlanChoice();
   const regions = useMemo(() => (catalog ? regionViews(catalog.global, lang, countryName) : []), [catalog, lang]);
-  const claim = catalog ? destinationClaim(destinationCount(catalog.global)) : null;
+  const count = catalog ? globalDestinationCount(catalog.global) : null;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
       <PageHeader title={t('global.title')} intro={t('global.intro')}>
-        {claim && <p className="mt-4 text-lg font-semibold text-blue-800">{t(claim.key, { count: claim.count, regions: regions.length })}</p>}
+        {count !== null && <p className="mt-4 text-lg font-semibold text-blue-800" data-testid="destination-count">{t('global.claim', { count, regions: regions.length })}</p>}
       </PageHeader>
       <ul className="grid gap-3 text-sm text-slate-800 sm:grid-cols-3">
         <li className="rounded-xl bg-white p-4 ring-1 ring-slate-200"><strong className="block text-slate-900">{t('global.dataOnlyTitle')}</strong>{t('global.dataOnly')}</li>

@@ -9,6 +9,7 @@ import { CatalogUnavailable } from './CatalogUnavailable';
 import { PageHeader } from './PageHeader';
 import { PlanCard } from './PlanCard';
 import { PlanChoices } from './PlanChoices';
+import { globalDestinationCount } from './global.connect';
 import { usPlans } from './plans.connect';
 import { usePlanChoice } from './usePlanChoice';
 
@@ -40,7 +41,7 @@ export default function PlansScreen() {
         <p>{t('notes.taxes')}</p>
         <p>{t('notes.personalUse')}</p>
         <p>
-          {t('notes.global')}{' '}
+          {catalog ? t('notes.global', { count: globalDestinationCount(catalog.global) }) : t('notes.globalNoCount')}{' '}
           <Link to="/plans/global" className="font-semibold text-blue-800 underline">{t('notes.globalLink')}</Link>
         </p>
       </section>

@@ -3,6 +3,7 @@
  * (Intl.DisplayNames, i18n/index.ts countryName), sorted as that language sorts, and a search over them.
  */
 import type { BundleList } from '../../src/contract/catalog';
+import { destinationCount } from '../../src/domain/destinations';
 
 type Global = BundleList['global'];
 export type Region = Global['regions'][number];
@@ -16,13 +17,8 @@ export interface RegionView {
   packs: Pack[];
 }
 
-/** Spec section 1: "57+ destinations": the page says "57+" while the catalogue covers at least that many. */
-export const DESTINATIONS_CLAIM = 57;
-
-export const destinationCount = (global: Global): number => new Set(global.regions.flatMap((r) => r.destinations)).size;
-
-export const destinationClaim = (count: number): { key: 'global.claimPlus' | 'global.claimExact'; count: number } =>
-  count >= DESTINATIONS_CLAIM ? { key: 'global.claimPlus', count: DESTINATIONS_CLAIM } : { key: 'global.claimExact', count };
+/** The catalogue's own count of destinations (src/domain/destinations.ts), the one every page says. */
+export const globalDestinationCount = (global: Global): number => destinationCount(global.regions);
 
 export function regionViews(global: Global, lang: string, nameOf: (code: string, lang: string) => string): RegionView[] {
   const collator = new Intl.Collator(lang);

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName, formatDate, formatMoney } from '../../i18n';
+import { countryName, formatMoney, formatPacificDateTime } from '../../i18n';
 import { formatPhone } from '../../src/domain/phone';
 import type { TrackingView } from '../../src/contract/tracking';
 import { FormMessage, primaryButton, secondaryButton } from '../ui/compactForm';
@@ -12,7 +12,6 @@ import { CopyButton } from '../ui/CopyButton';
 import { useTracking } from './TrackingLayout';
 import { connectResult } from './tracking.connect';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -55,7 +54,7 @@ function Shipment({ order, isEsim }: { order: TrackingView; isEsim: boolean }) {
               </span>
             ) : '—'}
           </Row>
-          <Row label={t('result.sentAt')}>{order.sentAt ? formatDate(order.sentAt, i18n.language, DATE_TIME) : '—'}</Row>
+          <Row label={t('result.sentAt')}>{order.sentAt ? formatPacificDateTime(order.sentAt, i18n.language) : '—'}</Row>
         </dl>
       )}
     </Card>
@@ -72,7 +71,7 @@ function OrderInfo({ order }: { order: TrackingView }) {
         <Row label={t('result.plan')}>{t('result.planValue', { name: order.planName, count: order.months })}</Row>
         <Row label={t('result.sims')}>{t(`result.simCount.${order.simType}`, { count: order.simCount })}</Row>
         <Row label={t('result.paid')}>{formatMoney(order.payAmountCents, lang)}</Row>
-        <Row label={t('result.orderedAt')}>{formatDate(order.createdAt, lang, DATE_TIME)}</Row>
+        <Row label={t('result.orderedAt')}>{formatPacificDateTime(order.createdAt, lang)}</Row>
         <Row label={t('result.status')}>{t(`status.${order.status}`, { defaultValue: order.status })}</Row>
         <Row label={t('result.autoRenew')}>{t(order.autoRenew ? 'result.autoRenewOn' : 'result.autoRenewOff')}</Row>
         <Row label={t('result.activation')}>{t(`activation.${order.activationStatus}`)}</Row>

@@ -42,7 +42,7 @@ export default function TrackingSearchScreen() {
         <Field name="email" type="email" inputMode="email" autoComplete="email" label={t('fields.email')} hint={t('fields.emailHint')}
           value={view.values.email} onChange={(v) => view.setField('email', v)} errors={view.fieldError('email')} />
         <Field name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} label={t('fields.code')}
-          hint={t('fields.codeHint')}
+          hint={t(view.emailCode.hint)}
           value={view.values.code} onChange={(v) => view.setField('code', v)} errors={view.fieldError('code')}
           after={<SendCodeButton view={view} />} />
         {view.emailCode.sentTo && <FormMessage tone="info">{t('search.codeSent', { email: view.emailCode.sentTo })}</FormMessage>}

@@ -86,6 +86,8 @@ export function connectSearch(snapshot: SnapshotLike, send: (event: TrackingEven
       sentTo: c.codeSentTo,
       /** The first code is "Send code"; after one was sent, "Resend". */
       sentBefore: c.codeSentTo !== null,
+      /** The field's hint follows the button: "press Send code" until a code was sent, then what to do if none arrives. */
+      hint: c.codeSentTo !== null ? 'tracking:fields.codeHintSent' : 'tracking:fields.codeHint',
     },
     searching: is({ search: { form: 'searching' } }),
 

@@ -1,12 +1,14 @@
 /**
  * The address of spec section 3, one form for the whole storefront (checkout shipping and billing, the change of
- * address of /tracking/modify): country US or China, address lines, city, state (a US state by its name, or a
- * province), ZIP ("US zip 5 digits and matches state") or a 6-digit China postal code. Country names come from
- * Intl.DisplayNames in the page's language.
+ * address of /tracking/modify, the E911 address): country US or China, address lines, city, state (a US state by its
+ * name, or a province), ZIP ("US zip 5 digits and matches state") or a 6-digit China postal code. Country names come
+ * from Intl.DisplayNames, state names from the usStates namespace, both in the page's language, each list in that
+ * language's order; the value kept is the state's postal code.
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../i18n';
-import { US_STATE_CODES, US_STATE_NAMES } from '../../src/domain/usStates';
+import { US_STATE_CODES } from '../../src/domain/usStates';
 import { SelectInput, TextInput } from './fields';
 import type { Text } from './text';
 
@@ -16,7 +18,17 @@ export type AddressCountry = 'US' | 'CN';
 /** The longest postal code of each country: 5-digit US ZIP, 6-digit China postal code. */
 export const POSTAL_CODE_LENGTH: Record<AddressCountry, number> = { US: 5, CN: 6 };
 
-const STATE_OPTIONS = US_STATE_CODES.map((s) => ({ value: s, label: `${US_STATE_NAMES[s]} (${s})` }));
+/** The US states (and DC) by their names in the page's language with their postal code, sorted as that language sorts. */
+export function useStateOptions(): { value: string; label: string }[] {
+  const { t, i18n } = useTranslation(['usStates', 'common']);
+  const lang = i18n.language;
+  return useMemo(() => {
+    const collator = new Intl.Collator(lang);
+    return US_STATE_CODES
+      .map((code) => ({ value: code, label: t('common:address.stateOption', { name: t(`usStates:${code}`), code }) }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+  }, [t, lang]);
+}
 
 export function useCountryName() {
   const { i18n } = useTranslation();
@@ -34,6 +46,7 @@ export function AddressLinesFields(props: {
   errorsOf: (line: AddressLine) => Text[];
 }) {
   const { t } = useTranslation('common');
+  const stateOptions = useStateOptions();
   const { section, values, fieldOf, errorsOf } = props;
   const us = props.country === 'US';
   const set = (line: AddressLine) => (value: string) => props.onChange(line, value);
@@ -47,11 +60,8 @@ export function AddressLinesFields(props: {
         <TextInput field={fieldOf('city')} label={t('address.city')} value={values.city} autoComplete={`${section} address-level2`}
           onChange={set('city')} errors={errorsOf('city')} />
         {us ? (
-          // US postal state names are proper names: not for the browser to translate.
-          <div translate="no">
-            <SelectInput field={fieldOf('state')} label={t('address.state')} value={values.state} autoComplete={`${section} address-level1`}
-              placeholder={t('address.chooseState')} options={STATE_OPTIONS} onChange={set('state')} errors={errorsOf('state')} />
-          </div>
+          <SelectInput field={fieldOf('state')} label={t('address.state')} value={values.state} autoComplete={`${section} address-level1`}
+            placeholder={t('address.chooseState')} options={stateOptions} onChange={set('state')} errors={errorsOf('state')} />
         ) : (
           <TextInput field={fieldOf('state')} label={t('address.province')} value={values.state} autoComplete={`${section} address-level1`}
             onChange={set('state')} errors={errorsOf('state')} />

@@ -17,3 +17,16 @@ export function useFocusFirstError(request: number, fields: readonly string[]) {
     target.scrollIntoView?.({ block: 'center' });
   }, [request]);
 }
+
+/**
+ * Moves focus to a field once the dialog on top has closed (a dialog keeps focus inside itself while it is open), without
+ * scrolling what the customer was reading away: the page moves only if the field is out of sight.
+ */
+export function focusFieldAfterDialog(field: string) {
+  setTimeout(() => {
+    const target = document.querySelector<HTMLElement>(`[data-field="${field}"]`);
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'nearest' });
+  }, 0);
+}

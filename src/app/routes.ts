@@ -89,7 +89,12 @@ export const ROUTES: AppRoute[] = [
   later('/aboutUs/contactUs', 'contactUs', 'later'),
 
   route('/serviceTerms', 'terms', { redirect: '/serviceTerms/serviceClause' }),
-  later('/serviceTerms/serviceClause', 'terms', 'later'),
+  route('/serviceTerms/serviceClause', 'terms', {
+    screen: () => import('../../screens/legal/LegalScreen'),
+    namespaces: ['legal'],
+    // "?isPolicy=2 shows privacy": its own title and description.
+    metaFor: (m) => meta(m.search.get('isPolicy') === '2' ? 'privacy' : 'terms'),
+  }),
 
   route('/recommendFriends', 'referFriend', { redirect: '/ReferAFriend' }),
   route('/recommendFriends/recommendFriendsIndex', 'referFriend', { redirect: '/ReferAFriend' }),

@@ -119,6 +119,19 @@ export const portInDetailsSchema = z.object({
 });
 export type PortInDetailsInput = z.input<typeof portInDetailsSchema>;
 
+/**
+ * A correction of a port-in that needs information (step 3, /personal). The carrier account number and PIN were
+ * stored encrypted and are never sent back, so the correction names only what changes: left out (or empty) they stay
+ * as the carrier was given them. The other details come back filled in and are sent whole.
+ */
+const keptUnlessTyped = (field: z.ZodType<string, string>) =>
+  z.string().trim().max(100).optional().transform((v) => v || undefined).pipe(field.optional());
+export const portInCorrectionSchema = portInDetailsSchema.extend({
+  accountNumber: keptUnlessTyped(portInDetailsSchema.shape.accountNumber),
+  pin: keptUnlessTyped(portInDetailsSchema.shape.pin),
+});
+export type PortInCorrectionInput = z.input<typeof portInCorrectionSchema>;
+
 export const numberChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('new'), msisdn: usNumberField('newNumber') }),
   z.object({ kind: z.literal('port') }).extend(portInDetailsSchema.shape),
@@ -186,6 +199,18 @@ export type PortInState = z.infer<typeof portInState>;
 /** Why the losing carrier refused, as it says it; the customer corrects that field. */
 export const portInReason = z.enum(['accountNumber', 'pin', 'nameMismatch', 'zipMismatch', 'notPortable']);
 export type PortInReason = z.infer<typeof portInReason>;
+
+/** The secret a carrier's reason names: the stored one is what it refused, so the correction must type it again. */
+export const SECRET_NAMED_BY: Partial<Record<PortInReason, 'accountNumber' | 'pin'>> = { accountNumber: 'accountNumber', pin: 'pin' };
+
+/**
+ * The correction's rules for a port the carrier refused for `reason` (the same on the screen and on the gateway):
+ * every detail as in step 2, the account number and PIN kept when left empty, except the one the carrier named.
+ */
+export const portInCorrectionFor = (reason: PortInReason | null) => portInCorrectionSchema.superRefine((v, ctx) => {
+  const named = reason ? SECRET_NAMED_BY[reason] : undefined;
+  if (named && !v[named]) ctx.addIssue({ code: 'custom', path: [named], message: `validation:${named}.corrected` });
+});
 
 export const activationView = z.object({
   activationId: z.string(),
@@ -260,7 +285,9 @@ export const activationMine = defineEndpoint({
 
 /**
  * Corrects a port-in that needs information, in place (no new activation). Allowed only in informationRequired
- * (portInNotCorrectable otherwise). Authorised by the activation token or by login as the owner.
+ * (portInNotCorrectable otherwise). Authorised by the activation token or by login as the owner. The account number
+ * and PIN may be left out: the ones the carrier was given are kept, unless the carrier named that one (validation,
+ * portInCorrectionFor).
  */
 export const portInCorrect = defineEndpoint({
   id: 'portInCorrect',
@@ -268,7 +295,7 @@ export const portInCorrect = defineEndpoint({
   path: `${PCAPP}/activation/portIn/correct`,
   summary: 'Resubmits a port-in with corrected carrier details.',
   body: z.object({ activationId: activationIdField, activationToken: activationTokenField.optional() })
-    .extend(portInDetailsSchema.shape),
+    .extend(portInCorrectionSchema.shape),
   auth: 'optional',
   response: activationView,
 });

@@ -9,3 +9,11 @@ export function orderActivationStatus(statuses: readonly SimActivationStatus[]):
   for (const s of ['activated', 'activating'] as const) if (statuses.includes(s)) return s;
   return statuses.length > 0 && statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
 }
+
+/**
+ * Step 1's limit on wrong activation codes (decision 0010: "attempts on one ICCID are limited, so the 6-digit code
+ * cannot be guessed"): 5 tries, then the card is locked for 15 minutes. The gateway counts them; the page says how
+ * many are left.
+ */
+export const ACTIVATION_MAX_TRIES = 5;
+export const ACTIVATION_LOCK_MINUTES = 15;

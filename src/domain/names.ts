@@ -8,3 +8,12 @@ export const isChineseName = (value: string): boolean => /^[\p{Script=Han}]+(?:[
 
 /** Card holder: "English letters, first then last, only space or hyphen" between them. */
 export const isCardHolderName = (value: string): boolean => /^[A-Za-z]+(?:[ -][A-Za-z]+)+$/.test(value.trim());
+
+/**
+ * The cardholder name the buyer's English name makes, first then last ("Mei Lin"), to start the card's holder name
+ * with what was already typed; '' when it would not pass the cardholder rule (an apostrophe, a missing part).
+ */
+export function cardholderNameFrom(firstName: string, lastName: string): string {
+  const name = `${firstName} ${lastName}`.trim().replace(/\s+/g, ' ');
+  return isCardHolderName(name) ? name : '';
+}

@@ -76,7 +76,9 @@ test.describe('activation', () => {
     await expect(page).toHaveURL(/\/activation\/third$/);
     await activation.expectHeadline('attention', 70_000);
     await expect(activation.root()).toContainText(activation.t('activation:status.reason.pin'));
-    await activation.correctPortIn({ accountNumber: '123456789', pin: '1234' });
+    // The carrier named the PIN: the PIN alone is typed again, the account number kept as the carrier has it (issue 12).
+    await expect(activation.field('port.accountNumber')).toHaveValue('');
+    await activation.correctPortIn({ pin: '1234' });
     await expect(activation.root()).toContainText(activation.t('activation:notice.portCorrected'));
     await activation.expectHeadline('success', 90_000);
     await expect(activation.root()).toContainText(activation.t('activation:status.port.completed'));

@@ -120,11 +120,13 @@ test.describe('checkout chart in the browser', () => {
     await expect(page.getByText('Your bank declined the payment.')).toBeVisible();
     await expect(page.getByText(/Payment failed\. Your bank may have declined it/)).toBeVisible();
     await expect(page.getByText('Please check the card number, cardholder name, expiry date, CVV and billing address.')).toBeVisible();
-    await expect(page.getByText('If it keeps failing, contact support with your email and ICCID.')).toBeVisible();
+    // Support is told what this buyer has: the order number and the email (an unpaid eSIM order has no ICCID yet).
+    const orderNo = new URL(page.url()).searchParams.get('orderNo');
+    await expect(page.getByTestId('failed-contact')).toHaveText(new RegExp(`^If it keeps failing, contact support with your order number ${orderNo} and the email you ordered with, decline\\.`));
+    await expect(page.getByTestId('payment-failed')).not.toContainText('ICCID');
     await checkout.viewMore();
     await expect(page.getByText('GENERIC_DECLINE', { exact: true })).toBeVisible();
 
-    const orderNo = new URL(page.url()).searchParams.get('orderNo');
     await checkout.repay();
     await checkout.expectPaying();
     await expect(page.getByText(`Order number ${orderNo}`)).toBeVisible();

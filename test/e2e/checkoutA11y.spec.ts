@@ -47,8 +47,25 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       expect(await seriousViolations(page), 'auto-renewal terms').toEqual([]);
       await checkout.acceptAutoRenewTerms();
 
+      // The state list is in the reader's language (issue 12: it was in English on the Chinese pages).
+      await expect(page.locator('[data-field="shipping.state"] option[value="CA"]'))
+        .toHaveText(checkout.t('common:address.stateOption', { name: checkout.t('usStates:CA'), code: 'CA' }));
       await checkout.fillBuyer({ ...BUYER, email: `a11y.${lang}.${Date.now()}@example.com` });
       await checkout.fillAddress('shipping', CA_ADDRESS);
+
+      // The terms and the privacy policy open in a new tab, in the customer's language; the form keeps what was typed.
+      for (const [doc, name] of [['terms', 'service'], ['privacy', 'privacy']] as const) {
+        const link = page.locator('label').getByRole('link').filter({ hasText: doc === 'terms' ? /terms|条款|條款/ : /privacy|隐私|隱私/ });
+        await expect(link).toHaveAttribute('target', '_blank');
+        const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+        await tab.waitForLoadState();
+        await expect(tab.locator('html')).toHaveAttribute('lang', html);
+        await expect(tab.getByRole('heading', { level: 1 })).toHaveText(checkout.t(`legal:${doc}.title`));
+        expect(await seriousViolations(tab), `${name} page`).toEqual([]);
+        await expectNoEnglish(tab, lang, `${name} (new tab)`);
+        await tab.close();
+      }
+      await expect(page.locator('[data-field="shipping.firstNameEn"]')).toHaveValue(BUYER.firstNameEn);
       await checkout.confirmAll();
       await checkout.submit();
       await checkout.expectPaying();
@@ -57,9 +74,19 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await expectNoEnglish(page, lang, 'payment');
 
       await payment.typeCard({ ...TEST_CARDS.declined, postalCode: CA_ADDRESS.zip });
-      await payment.typeCardholder('Mei Lin');
+      // The cardholder name starts with the name typed in the form (issue 12).
+      await expect(payment.panel().locator('[data-field="cardholderName"]')).toHaveValue(`${BUYER.firstNameEn} ${BUYER.lastNameEn}`);
+      const review = page.getByRole('region', { name: checkout.t('checkout:review.title') });
+      const amount = (await review.locator('dl > div').last().locator('dd').textContent()) ?? '';
+      expect(amount).toMatch(/\d/);
       await payment.submit();
       await expect(page).toHaveURL(/\/plans\/bundleResultError\?/);
+      // The order number and the amount first; support is told of the order number and email, not of an ICCID.
+      const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+      await expect(page.getByTestId('failed-order')).toContainText(orderNo);
+      await expect(page.getByTestId('failed-order')).toContainText(amount);
+      await expect(page.getByTestId('failed-contact')).toContainText(orderNo);
+      await expect(page.getByTestId('payment-failed')).not.toContainText('ICCID');
       await checkout.viewMore();
       expect(await seriousViolations(page), 'payment failed').toEqual([]);
       await expectNoEnglish(page, lang, 'payment failed');
@@ -78,6 +105,9 @@ test.describe('checkout accessibility (axe-core: no serious or critical violatio
       await payment.typeCardholder('Mei Lin');
       await payment.submit();
       await checkout.expectResult();
+      // When it was paid, in Pacific time with the zone named as the emails write it (issue 12).
+      const paidAt = page.locator('dt', { hasText: checkout.t('checkout:result.info.paidAt') }).locator('xpath=following-sibling::dd[1]');
+      await expect(paidAt).toHaveText(new RegExp(`${checkout.t('common:pacificTime', { time: '' }).replace(/[()（）]/g, '\\$&')}$`));
       expect(await seriousViolations(page), 'result').toEqual([]);
       await expectNoEnglish(page, lang, 'result');
     });

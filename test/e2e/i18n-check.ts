@@ -2,18 +2,24 @@ import type { Page } from '@playwright/test';
 
 /**
  * Latin words a Chinese page may rightly show: the brand, product and technical names, units, the
- * language switch's "EN", and contact details. Anything else in Latin letters is an English leftover.
+ * language switch's "EN" (and the English language's own name), and contact details. Anything else in Latin letters
+ * is an English leftover.
  */
 const ALLOWED = new Set(
   [
     'LinkBridge', 'Mobile', 'EN', 'SIM', 'eSIM', 'Wi', 'Fi', 'ICCID', 'IMEI', 'PIN', 'QR', 'USD', 'US', 'GB', 'MB', 'kbps',
     'Unlimited', 'iPhone', 'WeChat', 'Pay', 'Visa', 'Mastercard', 'Email', 'E911', 'LTE', 'SMS', 'ILD', 'support',
     'linkbridge', 'example', 'com', 'AM', 'PM', 'eshop', 'APP', 'App', 'Android', 'iOS', 'Google', 'Apple', 'Pixel',
-    'Discover', 'JCB', 'CVV', 'ZIP',
+    'Discover', 'JCB', 'CVV', 'ZIP', 'English', 'CPNI', 'FCC', 'IP', 'USPS', 'UPS',
   ].map((w) => w.toLowerCase()),
 );
 
-/** Text the page marks `translate="no"` (proper names such as partners') is left out. */
+/**
+ * What a reader of the page reads: its visible text, every option of every list (a closed <select> shows none of them
+ * in innerText), and the names given to images and controls (alt, aria-label, title). Text the page marks
+ * `translate="no"` (proper names such as partners', order numbers, what the customer typed) is left out, and so is a
+ * US state's postal code after its name ("加利福尼亚州（CA）").
+ */
 export async function englishLeftovers(page: Page): Promise<string[]> {
   const text = await page.locator('body').evaluate((body) => {
     const copy = body.cloneNode(true) as HTMLElement;
@@ -21,8 +27,12 @@ export async function englishLeftovers(page: Page): Promise<string[]> {
     document.body.appendChild(copy);
     copy.style.position = 'absolute';
     const visible = copy.innerText;
+    const options = [...copy.querySelectorAll('option')].map((o) => o.textContent ?? '');
+    const names = [...copy.querySelectorAll('[alt], [aria-label], [title]')]
+      .flatMap((el) => ['alt', 'aria-label', 'title'].map((a) => el.getAttribute(a) ?? ''));
     copy.remove();
-    return visible;
+    // A US state's postal code after its name, in a list's options (a <select>'s innerText holds them too).
+    return [visible, ...options, ...names].join('\n').replace(/（[A-Z]{2}）/g, '');
   });
   // "QR Code" is how Taiwan and Hong Kong write it.
   const words = text.replace(/QR Code/g, 'QR').match(/[A-Za-z][A-Za-z']+/g) ?? [];

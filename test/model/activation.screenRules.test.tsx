@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { i18n } from '../../i18n';
 import { flowObservers } from '../../src/app/flows/login';
 import { closeDialog, getFeedback } from '../../src/app/feedback';
+import { FORM_ERROR_ID } from '../../screens/ui/useFocusFirstError';
 import { clearSession } from '../../src/app/session';
 import { eq } from 'drizzle-orm';
 import { activations } from '../../src/server/db/schema';
@@ -116,15 +117,25 @@ describe('first (step 1)', () => {
     expect(page.field('iccid').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('checkSim error: a wrong code (120019) is said in the warning dialog and under the form, typed values kept', async () => {
+  it('checkSim error: a wrong code (120019) is said once, in the warning dialog, with the tries left; closing it goes to the code, typed values kept', async () => {
     const card = await newCard(server);
     const page = new ActivationScreens(renderActivationScreens());
     await page.expectState({ first: 'editing' });
-    await page.checkSim({ iccid: card.iccid, code: card.code === '000000' ? '000001' : '000000' });
-    await page.expectState({ first: 'editing' });
-    await waitFor(() => expect(getFeedback().dialogs.map((d) => d.message)).toContain(`${t('errors:code.120019')} ${t('activation:advice.120019')}`));
-    expect(page.field('iccid').value).toBe(card.iccid);
-    expect(screen.getAllByText(t('activation:advice.120019')).length).toBeGreaterThan(0);
+    const wrong = card.code === '000000' ? '000001' : '000000';
+    for (const left of [4, 3]) {
+      await page.checkSim({ iccid: card.iccid, code: wrong });
+      await page.expectState({ first: 'editing' });
+      const said = `${t('activation:first.wrongCode', { count: left, minutes: 15 })} ${t('activation:advice.120019')}`;
+      await waitFor(() => expect(getFeedback().dialogs.map((d) => d.message)).toEqual([said]));
+      expect(said).toContain(String(left));
+      // Not under the form as well: the page says nothing the dialog says.
+      expect(document.body.textContent).not.toContain(t('activation:advice.120019'));
+      expect(document.getElementById(FORM_ERROR_ID)).toBeNull();
+      expect(page.field('iccid').value).toBe(card.iccid);
+      expect(page.field('activationCode').value).toBe(wrong);
+      closeDialog(getFeedback().dialogs[0]!.id, true);
+      await waitFor(() => expect(document.activeElement).toBe(page.field('activationCode')));
+    }
   });
 
   it('checkSim done [cardHasNoPlan]: a dealer card without plan goes to the plan purchase (/activation/propagate)', async () => {

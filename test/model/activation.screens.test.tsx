@@ -392,11 +392,17 @@ class ActivationScreens {
   }
   retry() { this.click('activation:unavailable.retry'); }
   another() { this.click('activation:third.another'); }
-  refresh() { this.click('activation:status.refresh'); }
+  /** status.refresh: the customer comes back to the tab (the page is shown again). */
+  refresh() { document.dispatchEvent(new Event('visibilitychange')); }
   typePin() { this.set('port.pin', GOOD_PIN); }
 
+  /**
+   * The carrier named the PIN: only the PIN is typed again. The account number comes back empty (it is never sent
+   * back) and is kept as the carrier was given it (issue 12: "the customer changes only what the carrier named").
+   */
   correct(valid: boolean, stillWrong: boolean) {
-    this.set('port.accountNumber', valid ? '123456789' : '');
+    expect(this.field('port.accountNumber').value).toBe('');
+    expect(this.field('port.carrier').value).not.toBe('');
     this.set('port.pin', valid ? (stillWrong ? WRONG_PIN : GOOD_PIN) : '');
     fireEvent.click(screen.getByRole('button', { name: t('activation:correction.submit') }));
   }

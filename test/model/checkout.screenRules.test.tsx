@@ -20,6 +20,7 @@ import { paymentMachine } from '../../machines/payment.machine';
 import CheckoutLayout from '../../screens/checkout/CheckoutLayout';
 import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
+import BundleResultErrorScreen from '../../screens/checkout/BundleResultErrorScreen';
 import { CATALOG, QUOTE, VALID_DRAFT, order } from './models/checkoutFixtures';
 
 const SAVED_CARD = { id: 7, brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030, holderName: 'Mei Lin', isDefault: true };
@@ -90,6 +91,7 @@ async function open(url: string, resume?: { orderNo: string | null }) {
       children: [
         { path: '/plans/bundleForm', Component: BundleFormScreen },
         { path: '/plans/bundleResult/:orderNo', Component: BundleResultScreen },
+        { path: '/plans/bundleResultError', Component: BundleResultErrorScreen },
       ],
     },
   ], { initialEntries: [url] });
@@ -135,6 +137,15 @@ describe('paying', () => {
     expect(JSON.parse(screen.getByTestId('payment').dataset.state ?? 'null')).toEqual({ savedCard: 'interrupted' });
     expect(checkoutState()).toEqual({ paying: 'locked' });
     expect(editButton()).toBeNull();
+  });
+
+  it('the new card\'s holder name starts with the name typed in the form (first then last), and can be changed', async () => {
+    await open('/plans/bundleForm', { orderNo: 'LB202611220001' });
+    expect(JSON.parse(screen.getByTestId('payment').dataset.state ?? 'null')).toMatchObject({ newCard: expect.anything() });
+    const holder = screen.getByRole('textbox', { name: i18n.t('payment:card.holder') }) as HTMLInputElement;
+    expect(holder.value).toBe('Mei Lin');
+    await act(async () => { fireEvent.change(holder, { target: { value: 'Lin Mei' } }); });
+    expect(holder.value).toBe('Lin Mei');
   });
 
   it('focus moves to the payment step\'s heading when the form turns into it', async () => {
@@ -208,7 +219,50 @@ describe('form', () => {
   });
 });
 
+describe('paymentFailed', () => {
+  const failedOrder = order({ status: 'payment_failed', failureCode: 'GENERIC_DECLINE', payMethod: 'bank_card' });
+  const FAILED_URL = '/plans/bundleResultError?orderNo=LB202611220001&reason=GENERIC_DECLINE';
+
+  it('shows the order number and the amount, and names what the buyer of new SIMs has for support: the order number and email, no ICCID', async () => {
+    fake.loadOrder = async () => ({ order: failedOrder, orderToken: 't' });
+    await open(FAILED_URL);
+    expect(checkoutState()).toBe('paymentFailed');
+    const summary = screen.getByTestId('failed-order');
+    expect(summary.textContent).toContain('LB202611220001');
+    expect(summary.textContent).toContain('$68.73');
+    const contact = screen.getByTestId('failed-contact').textContent ?? '';
+    expect(contact).toBe(plain('checkout:failed.contact', { orderNo: 'LB202611220001', email: 'mei.lin@example.com' }));
+    // Before "View more" nothing on the page asks for an ICCID that an unpaid order of new SIMs does not have.
+    expect(document.body.textContent).not.toContain('ICCID');
+  });
+
+  it('in Chinese, the same in the reader\'s words', async () => {
+    await setLanguage('zh-Hant');
+    fake.loadOrder = async () => ({ order: failedOrder, orderToken: 't' });
+    await open(FAILED_URL);
+    expect(screen.getByTestId('failed-order').textContent).toContain('應付金額');
+    expect(screen.getByTestId('failed-contact').textContent).toContain('訂單編號 LB202611220001');
+    expect(document.body.textContent).not.toContain('ICCID');
+  });
+});
+
 describe('paid', () => {
+  it.each([
+    ['en', 'November 25, 2026', '8:14', 'Pacific Time'],
+    ['zh-Hans', '2026年11月25日', '8:14', '（美国太平洋时间）'],
+    ['zh-Hant', '2026年11月25日', '8:14', '（美國太平洋時間）'],
+  ] as const)('the result page says when it was paid in Pacific time, the zone named, as the email does (%s)', async (lang, day, time, zone) => {
+    await setLanguage(lang);
+    // 16:14 UTC is 8:14 AM in Los Angeles (PST): the browser's own zone does not matter.
+    fake.loadOrder = async () => ({ order: order({ status: 'paid', paidAt: '2026-11-25T16:14:00.000Z', payMethod: 'bank_card', fulfilment: 'esim_sent' }), orderToken: 't' });
+    await open('/plans/bundleResult/LB202611220001');
+    const paid = screen.getByText(i18n.t('checkout:result.info.paidAt')).nextElementSibling!.textContent ?? '';
+    expect(paid).toContain(day);
+    expect(paid).toContain(time);
+    expect(paid.endsWith(zone)).toBe(true);
+    expect(paid).not.toContain('4:14');
+  });
+
   it('the result page stops asking for the eSIM after its last check and says the QR code will come by email', async () => {
     const clock = new SimulatedClock();
     fake.clock.current = clock;

@@ -196,7 +196,10 @@ describe('paymentFailed (activation mode): spec section 8 on the card\'s own for
     expect(router.state.location.pathname).toBe('/activation/bundleForm');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t('checkout:failed.title'));
     expect(screen.getByText(t('errors:other.paymentFailed'))).toBeTruthy();
-    expect(screen.getByText(t('errors:other.paymentContact'))).toBeTruthy();
+    // Support is told what this customer has: the order number, the email, and the ICCID of the card being activated.
+    const contact = screen.getByTestId('failed-contact').textContent ?? '';
+    for (const has of [orderNo, 'mei.lin@example.com', ICCID_AS_PRINTED]) expect(contact).toContain(has);
+    expect(screen.getByTestId('failed-order').textContent).toContain(orderNo);
     expect(screen.getByTestId('activation-iccid').textContent).toBe(ICCID_AS_PRINTED);
     expect(screen.getByText(t('checkout:activationPlan.failedNote'))).toBeTruthy();
     page.viewMore();

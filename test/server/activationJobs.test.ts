@@ -11,6 +11,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { ActivationView } from '../../src/contract/activation';
 import { CARRIER_MESSAGES, E911_FAILURE } from '../../src/server/adapters/networkSandbox';
+import { decryptPortInSecrets, encryptPortInSecrets } from '../../src/server/activation/portInSecrets';
 import { activations, jobs, lines, portIns, sandboxPortRequests, sandboxProvisions, sims, stateHistory } from '../../src/server/db/schema';
 import { enqueueJob } from '../../src/server/jobs/queue';
 import { runDueJobs } from '../../src/server/jobs/runner';
@@ -217,6 +218,52 @@ describe.each(testDatabases())('activation jobs on %s', (_name, databaseUrl) => 
       expect(kinds).toEqual(['activated', 'portInformationRequired', 'portCompleted']);
       const [corrections] = await server.db.select().from(sandboxPortRequests).where(eq(sandboxPortRequests.ref, (await portInRow(a.id)).networkRef!));
       expect(corrections!.outcome).toBe('completed');
+    });
+
+    it('the issue\'s correction: the PIN alone is sent, the account number the carrier was given is kept (never sent back), and the port completes', async () => {
+      const a = await activate({ number: 'port', lang: 'zh-Hant', port: { pin: '0000', carrier: 'T-Mobile', msisdn: '6265550179' } });
+      await runAfter(NETWORK_DELAY_MS);
+      server.clock.advance(PORT_DELAY_MS);
+      await run();
+      const before = await portInRow(a.id);
+      expect(before).toMatchObject({ state: 'informationRequired', reason: 'pin', accountNumberHint: ACCOUNT_NUMBER.slice(-2) });
+      // What the page gets back to fill the correction in: the details, the account number's last two characters only.
+      const shown = (await status(a.id, a.token)).body.data!.portIn!;
+      expect(shown).toMatchObject({ carrier: 'T-Mobile', msisdn: '6265550179', accountZip: '94110', accountNumberHint: '33' });
+      expect(JSON.stringify(shown)).not.toContain(ACCOUNT_NUMBER);
+      const correct = (body: Record<string, string>, lang = 'en') => call<ActivationView>(server, endpoints.portInCorrect, {
+        body: { activationId: a.id, activationToken: a.token, carrier: 'T-Mobile', msisdn: '6265550179', accountZip: '94110', ...body }, headers: { Language: lang },
+      });
+
+      // The carrier named the PIN: keeping the refused one is not a correction, said on the field in the customer's language.
+      const kept = await correct({ accountNumber: '' }, 'zh-Hant');
+      expect(kept.status).toBe(400);
+      expect(kept.body).toMatchObject({ code: 'validation', data: { field: 'pin' } });
+      expect(kept.body.message).toContain('原電信業者表示轉出 PIN 碼有誤');
+      expect((await portInRow(a.id)).state).toBe('informationRequired');
+
+      const fixed = await correct({ pin: PIN });
+      expect(fixed.body.code, JSON.stringify(fixed.body)).toBe('200');
+      expect(fixed.body.data!.portIn).toMatchObject({ state: 'resubmitted', accountNumberHint: '33' });
+      const after = await portInRow(a.id);
+      expect(after.accountNumberCipher).toBe(before.accountNumberCipher);
+      expect(decryptPortInSecrets(server.app.deps, after)).toEqual({ accountNumber: ACCOUNT_NUMBER, pin: PIN });
+      await run();
+      server.clock.advance(PORT_DELAY_MS);
+      await run();
+      expect(await portInRow(a.id)).toMatchObject({ state: 'completed', accountNumberCipher: '', pinCipher: '' });
+      expect((await emailsTo(server, a.email)).map((m) => m.meta.kind)).toEqual(['activated', 'portInformationRequired', 'portCompleted']);
+    });
+
+    it('a carrier refuses an empty account number or PIN as it refuses a wrong one (the sandbox, as a carrier)', async () => {
+      const a = await activate({ number: 'port', port: { msisdn: '6265550180' } });
+      const row = await portInRow(a.id);
+      // Written as a gateway that lost the account number would send it.
+      await server.db.update(portIns).set(encryptPortInSecrets(server.app.deps.config.codePepper, row.activationId, { accountNumber: ' ', pin: PIN })).where(eq(portIns.id, row.id));
+      await runAfter(NETWORK_DELAY_MS);
+      server.clock.advance(PORT_DELAY_MS);
+      await run();
+      expect(await portInRow(a.id)).toMatchObject({ state: 'informationRequired', reason: 'accountNumber' });
     });
 
     it.each([

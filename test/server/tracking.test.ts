@@ -71,6 +71,19 @@ describe.each(testDatabases())('order tracking on %s', (_name, databaseUrl) => {
       expect(JSON.stringify(rows)).not.toContain(code);
     });
 
+    it('greets the buyer by the order\'s name in the page\'s language, as the order\'s other emails do (it said "Hello there")', async () => {
+      const { orderNo, email } = await insertPaidOrder(server, { simType: 'physical' });
+      for (const [lang, greeting] of [['en', 'Hello Mei,'], ['zh-Hans', '陈美，您好：'], ['zh-Hant', '陈美，您好：']] as const) {
+        server.clock.advance(MINUTE + 1000);
+        expect((await sendCode(orderNo, email, { lang })).body.code).toBe('200');
+        await runJobs(server);
+        const [mail] = await server.outbox(email);
+        expect(mail!.lang).toBe(lang);
+        expect(mail!.body.split('\n')[0]).toBe(greeting);
+        expect(mail!.body).not.toMatch(/Hello there|用户，|顧客，/);
+      }
+    });
+
     it('does the same work in the request for a pair that matches and one that does not: a code row and an email job each', async () => {
       const { orderNo, email } = await insertPaidOrder(server);
       const stranger = uniqueEmail('stranger');

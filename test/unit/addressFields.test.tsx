@@ -82,6 +82,23 @@ describe('checkout address', () => {
     expectChinaFields('billing.');
   });
 
+  it.each([
+    ['zh-Hans', { GA: '佐治亚州（GA）', NJ: '新泽西州（NJ）', CA: '加利福尼亚州（CA）' }],
+    ['zh-Hant', { GA: '喬治亞州（GA）', NJ: '紐澤西州（NJ）', CA: '加利福尼亞州（CA）' }],
+  ] as const)('the state list is in the reader\'s language (%s), every state and DC named as its readers know it, sorted as they sort', async (lang, named) => {
+    await i18n.changeLanguage(lang);
+    render(<AddressFields part="billing" address={US} view={checkoutView()} />);
+    const state = field('billing.state') as HTMLSelectElement;
+    const options = [...state.options].filter((o) => o.value);
+    expect(options).toHaveLength(51);
+    for (const [code, label] of Object.entries(named)) expect(optionLabel(state, code)).toBe(label);
+    // No English name left: each is Chinese with its postal code.
+    for (const o of options) expect(o.textContent, o.value).toMatch(new RegExp(`^[\\p{Script=Han}]+(州|特區|特区)（${o.value}）$`, 'u'));
+    const labels = options.map((o) => o.textContent ?? '');
+    expect(labels).toEqual([...labels].sort(new Intl.Collator(lang).compare));
+    expect(state.closest('[translate="no"]')).toBeNull();
+  });
+
   it('country names come from Intl in the page language', async () => {
     await i18n.changeLanguage('zh-Hant');
     render(<CountryField part="shipping" value="US" view={checkoutView()} />);

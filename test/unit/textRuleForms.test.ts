@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, formProblems, type CheckoutDraft } from '../../machines/checkoutForm';
-import { portProblems } from '../../machines/activationForm';
+import { correctionProblems } from '../../machines/activationForm';
 
 const checkoutDraft = (): CheckoutDraft => ({
   ...emptyDraft(),
@@ -31,8 +31,8 @@ describe('instant field errors of the text rule', () => {
     });
   });
 
-  it('activation port-in: the carrier with a NUL, an account number past 30 characters', () => {
-    expect(portProblems({ carrier: 'T-Mobile\u0000', msisdn: '6265550123', accountNumber: 'A'.repeat(31), pin: '1234', accountZip: '91801' }))
+  it('activation port-in correction: the carrier with a NUL, an account number past 30 characters', () => {
+    expect(correctionProblems({ carrier: 'T-Mobile\u0000', msisdn: '6265550123', accountNumber: 'A'.repeat(31), pin: '1234', accountZip: '91801' }, null))
       .toEqual({ carrier: ['validation:text.characters'], accountNumber: ['validation:accountNumber.tooLong'] });
   });
 });

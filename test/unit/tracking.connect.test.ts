@@ -47,6 +47,19 @@ describe('what the tracking screens show', () => {
     return actor;
   };
 
+  it('search: the code field\'s hint follows its button, "Send code" before the first code and "Resend code" after', () => {
+    const actor = createActor(trackingMachine, { input: { orderNo: 'LB1', email: 'a@b.co' } }).start();
+    let view = connectSearch(actor.getSnapshot(), actor.send);
+    expect(view.emailCode.sentBefore).toBe(false);
+    expect(view.emailCode.hint).toBe('tracking:fields.codeHint');
+    actor.send({ type: 'code.send', orderNo: 'LB1', email: 'a@b.co' });
+    actor.send({ type: 'xstate.done.actor.sendCode', output: { resendAfterSeconds: 60, expiresInSeconds: 300 } } as never);
+    view = connectSearch(actor.getSnapshot(), actor.send);
+    expect(view.emailCode.sentBefore).toBe(true);
+    expect(view.emailCode.hint).toBe('tracking:fields.codeHintSent');
+    actor.stop();
+  });
+
   it('search: a wrong code goes next to the code field, an unknown order on the form', () => {
     const actor = createActor(trackingMachine, { input: {} }).start();
     actor.send({ type: 'xstate.done.actor.loadCaptcha', output: { imageUrl: 'data:,', token: 't' } } as never);

@@ -9,6 +9,7 @@ import type { ActivationSim, SimCollected } from '../../contract/activation';
 import type { Deps } from '../context';
 import { activations, globalPacks, orders, plans, sims } from '../db/schema';
 import { activationWindowClosed } from '../../domain/simExpiry';
+import { ACTIVATION_LOCK_MINUTES, ACTIVATION_MAX_TRIES } from '../../domain/activation';
 import { GatewayError } from '../http/errors';
 import { issueActivationToken, readActivationToken } from './token';
 import { ICCID_PREFIX, simActivationCodeMatches } from './sims';
@@ -16,8 +17,8 @@ import { ICCID_PREFIX, simActivationCodeMatches } from './sims';
 export type SimRow = typeof sims.$inferSelect;
 
 /** "Attempts on one ICCID are limited, so the 6-digit code cannot be guessed": 5 tries, then 15 minutes' wait. */
-export const ACTIVATION_MAX_TRIES = 5;
-export const ACTIVATION_LOCK_MS = 15 * 60 * 1000;
+export { ACTIVATION_MAX_TRIES };
+export const ACTIVATION_LOCK_MS = ACTIVATION_LOCK_MINUTES * 60 * 1000;
 /** The card carries a plan (US) or a data pack (global): without one, "current ICCID has no plan". */
 export const simHasPlan = (sim: SimRow): boolean => sim.planId !== null || sim.globalPackId !== null;
 

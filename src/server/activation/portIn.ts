@@ -2,11 +2,12 @@
  * Correcting a port-in in place (issue 4: "when a port-in fails they fix the details without starting over"): only
  * while it waits for information (portInNotCorrectable otherwise). The portIn chart's `portIn.correct` moves it to
  * resubmitted; its action keepCorrectedDetails stores the new details (PIN and account number encrypted) and
- * enqueues the resubmission, which the activation job sends to the losing carrier.
+ * enqueues the resubmission, which the activation job sends to the losing carrier. An account number or PIN left out
+ * is kept as the carrier was given it (its ciphertext stays), unless the carrier named it (portInCorrectionFor).
  */
 import { eq, sql } from 'drizzle-orm';
 import { portInMachine, type PortInEvent } from '../../../machines/portIn.machine';
-import type { PortInDetailsInput } from '../../contract/activation';
+import { portInCorrectionFor, type PortInReason } from '../../contract/activation';
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
@@ -16,15 +17,29 @@ import { enqueueJob } from '../jobs/queue';
 import { applyLifecycleEvent } from '../db/lifecycle';
 import { encryptPortInSecrets } from './portInSecrets';
 import { activationView, findActivationFor, type ActivationReader } from './view';
-import { PROVISION_JOB, assertPortableToUs, provisionDedupeKey } from './submit';
+import { PROVISION_JOB, assertPortableToUs, fieldError, provisionDedupeKey } from './submit';
 
-type PortInDetails = { [K in keyof PortInDetailsInput]: string };
+/** The correction as the contract parsed it: an account number or PIN left out is kept. */
+export interface PortInCorrection { carrier: string; msisdn: string; accountZip: string; accountNumber?: string; pin?: string }
 
-export async function correctPortIn(deps: Deps, publicId: string, reader: ActivationReader, details: PortInDetails, lang: Language) {
+export async function correctPortIn(deps: Deps, publicId: string, reader: ActivationReader, details: PortInCorrection, lang: Language) {
   const activation = await findActivationFor(deps, publicId, reader);
   await assertPortableToUs(deps.db, lang, activation.iccid, details.msisdn);
-  const [portIn] = await deps.db.select({ id: portIns.id, corrections: portIns.corrections }).from(portIns).where(eq(portIns.activationId, activation.id));
+  const [portIn] = await deps.db.select({
+    id: portIns.id, state: portIns.state, corrections: portIns.corrections, reason: portIns.reason,
+    accountNumberCipher: portIns.accountNumberCipher, pinCipher: portIns.pinCipher,
+  }).from(portIns).where(eq(portIns.activationId, activation.id));
   if (!portIn) throw new GatewayError('portInNotCorrectable');
+  // A port that waits for information: the detail the carrier refused is typed again, the other secret is kept (it is
+  // stored until the port is over). Any other state is refused by the chart below (portInNotCorrectable).
+  if (portIn.state === 'informationRequired') {
+    const problem = portInCorrectionFor(portIn.reason as PortInReason | null).safeParse(details).error?.issues[0];
+    if (problem) throw fieldError(lang, String(problem.path[0]), problem.message);
+    for (const field of ['accountNumber', 'pin'] as const) {
+      const stored = field === 'pin' ? portIn.pinCipher : portIn.accountNumberCipher;
+      if (!details[field] && !stored) throw fieldError(lang, field, `validation:${field}.required`);
+    }
+  }
   const now = deps.clock.now();
   const event: PortInEvent = { type: 'portIn.correct' };
   await applyLifecycleEvent(deps.db, {

@@ -43,12 +43,18 @@ export function decryptPortInSecret(pepper: string, activationId: number, field:
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-/** The ciphertext columns of a port_ins row for these secrets. */
-export const encryptPortInSecrets = (pepper: string, activationId: number, secrets: { accountNumber: string; pin: string }) => ({
-  accountNumberCipher: encryptPortInSecret(pepper, activationId, 'accountNumber', secrets.accountNumber),
-  pinCipher: encryptPortInSecret(pepper, activationId, 'pin', secrets.pin),
-  accountNumberHint: secrets.accountNumber.slice(-2),
-});
+/** The ciphertext columns of a port_ins row for these secrets; a secret left out (a correction keeping it) sets nothing. */
+export function encryptPortInSecrets(pepper: string, activationId: number, secrets: { accountNumber: string; pin: string }): { accountNumberCipher: string; pinCipher: string; accountNumberHint: string };
+export function encryptPortInSecrets(pepper: string, activationId: number, secrets: { accountNumber?: string; pin?: string }): { accountNumberCipher?: string; pinCipher?: string; accountNumberHint?: string };
+export function encryptPortInSecrets(pepper: string, activationId: number, secrets: { accountNumber?: string; pin?: string }) {
+  return {
+    ...(secrets.accountNumber ? {
+      accountNumberCipher: encryptPortInSecret(pepper, activationId, 'accountNumber', secrets.accountNumber),
+      accountNumberHint: secrets.accountNumber.slice(-2),
+    } : {}),
+    ...(secrets.pin ? { pinCipher: encryptPortInSecret(pepper, activationId, 'pin', secrets.pin) } : {}),
+  };
+}
 
 /** For the job that talks to the losing carrier: the only place the secrets are read back in clear. */
 export function decryptPortInSecrets(

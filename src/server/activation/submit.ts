@@ -35,7 +35,7 @@ const ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
 export const newActivationId = (): string => `ACT${Array.from({ length: 10 }, () => ID_ALPHABET[randomInt(0, ID_ALPHABET.length)]).join('')}`;
 
 /** A field error in the request's language, named like the contract's validation errors. */
-const fieldError = (lang: Language, field: string, messageKey: string) => new GatewayError('validation', {
+export const fieldError = (lang: Language, field: string, messageKey: string) => new GatewayError('validation', {
   message: t(lang, 'validation:format', { field: t(lang, `validation:fields.${field}`), message: t(lang, messageKey) }),
   data: { field },
 });

@@ -10,7 +10,8 @@
  * Test values (README, .tmp/TEAM.md):
  * - port-in PIN `0000` → information required (pin); account number `000000000` → (accountNumber); account zip
  *   `99999` → (zipMismatch); number `2015550101` → (nameMismatch); number `2015550199` → declined (notPortable);
- *   anything else completes. A correction that fixes the failing value completes.
+ *   an empty account number or PIN is refused like a wrong one; anything else completes. A correction that fixes the
+ *   failing value completes.
  * - provisioning: an E911 address whose first line starts with `0 ` (house number 0, e.g. `0 Nowhere St`) fails
  *   E911 validation (E911_ADDRESS_INVALID); a number another card holds, or outside the inventory, fails
  *   (NUMBER_UNAVAILABLE).
@@ -57,8 +58,9 @@ type Outcome = { outcome: 'completed' | 'informationRequired' | 'declined'; reas
 function judgePort(d: { msisdn: string; accountNumber: string; pin: string; accountZip: string }): Outcome {
   const refuse = (outcome: 'informationRequired' | 'declined', reason: PortInReason): Outcome => ({ outcome, reason, carrierMessage: CARRIER_MESSAGES[reason] });
   if (d.msisdn === TEST_VALUES.notPortableNumber) return refuse('declined', 'notPortable');
-  if (d.accountNumber === TEST_VALUES.wrongAccountNumber) return refuse('informationRequired', 'accountNumber');
-  if (d.pin === TEST_VALUES.wrongPin) return refuse('informationRequired', 'pin');
+  // A carrier cannot release a number on an empty account number or PIN any more than on a wrong one.
+  if (!d.accountNumber.trim() || d.accountNumber === TEST_VALUES.wrongAccountNumber) return refuse('informationRequired', 'accountNumber');
+  if (!d.pin.trim() || d.pin === TEST_VALUES.wrongPin) return refuse('informationRequired', 'pin');
   if (d.accountZip === TEST_VALUES.wrongAccountZip) return refuse('informationRequired', 'zipMismatch');
   if (d.msisdn === TEST_VALUES.nameMismatchNumber) return refuse('informationRequired', 'nameMismatch');
   return { outcome: 'completed', reason: null, carrierMessage: null };

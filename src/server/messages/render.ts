@@ -7,6 +7,7 @@ import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import { escapeHtml } from '../http/html';
 import { t } from '../i18n';
+import { PACIFIC_DATE, PACIFIC_DATE_TIME, PACIFIC_TIME_ZONE } from '../../domain/pacificTime';
 
 export type Block =
   | { kind: 'heading'; text: string }
@@ -22,18 +23,17 @@ export interface Email { subject: string; greetingName: string; blocks: Block[] 
 export interface RenderedEmail { subject: string; text: string; html: string }
 
 const LOCALES: Record<Language, string> = { en: 'en-US', 'zh-Hans': 'zh-Hans-CN', 'zh-Hant': 'zh-Hant-TW' };
-export const PACIFIC = 'America/Los_Angeles';
+export const PACIFIC = PACIFIC_TIME_ZONE;
 
 export const money = (lang: Language, cents: number): string =>
   new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** A moment in Pacific time, the zone named in words: Intl's own zone names read oddly in Chinese ("[PST]", "GMT-8"). */
 export const dateTime = (lang: Language, at: Date): string => t(lang, 'messages:email.pacificTime', {
-  time: new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: PACIFIC }).format(at),
+  time: new Intl.DateTimeFormat(LOCALES[lang], PACIFIC_DATE_TIME).format(at),
 });
 
-export const dateOnly = (lang: Language, at: Date): string =>
-  new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', day: 'numeric', timeZone: PACIFIC }).format(at);
+export const dateOnly = (lang: Language, at: Date): string => new Intl.DateTimeFormat(LOCALES[lang], PACIFIC_DATE).format(at);
 
 export const countryName = (lang: Language, code: string): string =>
   new Intl.DisplayNames([LOCALES[lang]], { type: 'region' }).of(code) ?? code;

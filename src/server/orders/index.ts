@@ -5,6 +5,7 @@
  */
 export { assertOrderCardPayable, cardTakenByAnotherOrder, givePlanToCard } from './activationPlan';
 export type { OrderRow } from './create';
+export { greetingName } from './emails';
 export { parcelAddress } from './fulfilment';
 export { orderJobGiveUps, orderJobHandlers } from './jobs';
 export { orderReaderOf, orderRoutes } from './routes';

@@ -15,6 +15,7 @@ import type { GiveUpPayload, JobHandler } from '../jobs/types';
 import { CODE_TTL_MS, spendNewestCode, assertMaySend, recordSend, RESEND_AFTER_SECONDS } from '../accounts';
 import { hmac, sixDigitCode } from '../secrets';
 import { renderEmail } from '../messages';
+import { greetingName } from '../orders';
 import { trackingCodeEmail } from './emails';
 
 const digest = (pepper: string, orderNo: string, email: string, code: string) => hmac(pepper, `track:${orderNo}:${email}:${code}`);
@@ -66,10 +67,10 @@ export const trackingCodeEmailJob: JobHandler = async (deps, job) => {
   const [live] = await deps.db.select({ id: trackingCodes.id }).from(trackingCodes)
     .where(and(eq(trackingCodes.id, codeId), isNull(trackingCodes.usedAt), gt(trackingCodes.expiresAt, deps.clock.now())));
   const [order] = live
-    ? await deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.email, email)))
+    ? await deps.db.select({ id: orders.id, shipping: orders.shipping }).from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.email, email)))
     : [];
   if (!order) return kept;
-  const rendered = renderEmail(lang, trackingCodeEmail(lang, orderNo, code, CODE_TTL_MS / 60_000), email);
+  const rendered = renderEmail(lang, trackingCodeEmail(lang, orderNo, code, CODE_TTL_MS / 60_000, greetingName(lang, order.shipping)), email);
   await deps.messages.sendEmail(email, rendered.subject, rendered.text, rendered.html, { lang, kind: 'trackingCode', orderNo, idempotencyKey: job.dedupeKey });
   return kept;
 };

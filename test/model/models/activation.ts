@@ -1,10 +1,10 @@
 /**
  * The model of the `activation` chart: one payload per guard branch (the card step 1 answers, each error code a
  * branch turns on, each state of an activation and its port-in), and the context that decides guards (the card, the
- * activation's progress, how many status checks were made).
+ * activation's progress).
  */
 import { chartById } from '../../../machines/index';
-import { ACTIVATION_RESUME_VERSION, inProgress, portNeedsInformation, STATUS_MAX_CHECKS, type ActivationContext } from '../../../machines/activation.machine';
+import { ACTIVATION_RESUME_VERSION, inProgress, portNeedsInformation, type ActivationContext } from '../../../machines/activation.machine';
 import { emptyDraft, type ActivationDraft, type PortDraft } from '../../../machines/activationForm';
 import type { ActivationSim, ActivationView } from '../../../src/contract/activation';
 import type { ChartModel } from '../toolkit/paths';
@@ -52,8 +52,8 @@ export const activationModel: ChartModel = {
   abstractContext: (c: ActivationContext) => ({
     card: c.card ? `${c.card.kind}:${c.card.plan ? 'plan' : 'none'}:${c.card.activationId ? 'submitted' : ''}` : null,
     activationId: c.activationId !== null,
+    // How many checks were made decides only how long the page waits before the next: no guard reads it.
     view: c.activation ? (portNeedsInformation(c.activation) ? 'info' : inProgress(c.activation) ? 'progress' : 'settled') : null,
-    checks: Math.min(c.statusChecks, STATUS_MAX_CHECKS),
   }),
   payloads: {
     'activation.open': [
@@ -89,7 +89,8 @@ export const activationModel: ChartModel = {
     'done:loadStatus': [{ output: VIEWS.activating }, { output: VIEWS.needsInfo }, { output: VIEWS.activated }],
     'error:loadStatus': [{ error: apiError('activationTokenInvalid', 401) }, { error: apiError('http', 502) }],
     'portIn.change': [{ field: 'pin', value: VALID_PORT.pin }],
-    'portIn.submit': [{ port: VALID_PORT }, { port: { ...VALID_PORT, pin: '', accountNumber: '' } }],
+    // The carrier named the PIN (VIEWS.needsInfo): the PIN alone corrects it, the account number kept; without the PIN it does not.
+    'portIn.submit': [{ port: { ...VALID_PORT, accountNumber: '' } }, { port: { ...VALID_PORT, pin: '', accountNumber: '' } }],
     'done:correctPortIn': [{ output: VIEWS.needsInfo }, { output: VIEWS.resubmitted }, { output: VIEWS.activated }],
     'error:correctPortIn': [{ error: apiError('portInNotCorrectable', 409) }, { error: apiError('http', 502) }],
   },
