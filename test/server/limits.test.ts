@@ -244,6 +244,12 @@ describe.each(setups)('the coarse per-IP request limit on %s', (_name, databaseU
     expect(refused[0]!.body).toMatchObject({ code: 'rateLimited' });
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // A minute later (on the gateways' clocks) the address may ask again, on either gateway.
+    first.clock.advance(MINUTE);
+    second.clock.advance(MINUTE);
+    for (const gateway of [first, second]) {
+      expect((await call(gateway, endpoints.offerLocking, { body: { email: uniqueEmail('offer'), collectType: '1', channel: 'pc' }, ip })).status).toBe(200);
+    }
   });
 
   it('an SMS limit is one for two gateways as well: 40 parallel sends from one IP over both, 30 sent', async () => {

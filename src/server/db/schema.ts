@@ -156,7 +156,8 @@ export const sessions = pgTable('sessions', {
 /**
  * The counters of every limit (src/server/limits): one row per rule and subject, e.g. 'sms.ip:203.0.113.7'. A window
  * opens at the subject's first hit and closes at `expires_at` (the gateway clock); `points` is what it has counted.
- * An expired row counts as empty; old ones are deleted from time to time.
+ * An expired row counts as empty; old ones are deleted from time to time. The table is UNLOGGED (migration 0009):
+ * counting a request costs no WAL flush, and a crash of the database server empties the counters.
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -12,7 +12,7 @@ import { translator, type Translate } from '../i18n';
 import type { Deps } from '../context';
 import { findSession, type AuthSession } from './sessions';
 import { GatewayError } from './errors';
-import { apiRule, enforce, hit, ipSubject } from '../limits';
+import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
 
@@ -47,10 +47,12 @@ export type RawHandler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promis
 /** Requests per minute per IP on API routes: a coarse guard; the login limits are stricter and per phone/user. */
 export const DEFAULT_RATE_LIMIT = 600;
 
+const guards = new WeakMap<Deps, (subject: string) => Promise<void>>();
 /** The coarse guard, before anything else is read: one hit of the per-IP request limit, shared by every gateway. */
 const apiGuard = (deps: Deps) => {
-  const rule = apiRule(deps.config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT);
-  return async (request: FastifyRequest) => enforce(deps.limits, [hit(rule, ipSubject(request.ip))]);
+  let take = guards.get(deps);
+  if (!take) guards.set(deps, take = guard(deps.limits, apiRule(deps.config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT), deps.clock));
+  return async (request: FastifyRequest) => take(ipSubject(request.ip));
 };
 
 export interface RouteOptions {

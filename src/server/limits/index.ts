@@ -82,6 +82,28 @@ export async function createLimits(options: LimitsOptions): Promise<Limits> {
   return limitsOn(insured(redis, database, report('limits: Redis failed, counting in the database meanwhile')));
 }
 
+/**
+ * The guard of a limit that nothing ever clears or refunds (the per-IP request limit): a subject refused stays refused
+ * here until its window closes, without asking the store again, so a flood costs the store nothing. Only refusals
+ * are remembered, and the window cannot reopen early, so no gateway lets more through for it.
+ */
+export function guard(limits: Limits, rule: LimitRule, clock: Clock, remember = 10_000): (subject: string) => Promise<void> {
+  const refusedUntil = new Map<string, number>();
+  return async (subject) => {
+    const now = clock.now().getTime();
+    const until = refusedUntil.get(subject);
+    if (until !== undefined && until > now) throw rateLimited(until - now);
+    refusedUntil.delete(subject);
+    const verdict = await limits.take([hit(rule, subject)]);
+    if (verdict.allowed) return;
+    if (refusedUntil.size >= remember) {
+      for (const [key, end] of refusedUntil) if (end <= now || refusedUntil.size >= remember) refusedUntil.delete(key);
+    }
+    refusedUntil.set(subject, now + verdict.retryAfterMs);
+    throw rateLimited(verdict.retryAfterMs);
+  };
+}
+
 /** Takes one of each limit or throws 429 (with Retry-After): 'loginThrottled' for the login's limits. */
 export async function enforce(
   limits: Limits, hits: readonly Hit[], options: { tx?: Db; code?: 'rateLimited' | 'loginThrottled' } = {},
