@@ -182,16 +182,16 @@ describe.each(setups)('limits on %s', (_name, databaseUrl, redisUrl) => {
   });
 
   describe('captchas', () => {
-    it('80 parallel captchas for one IP: 60 made, 20 answered 429', async () => {
+    it('130 parallel captchas for one IP: 100 made, 30 answered 429', async () => {
       const ip = randomIp();
       const before = (await server.db.select({ id: captchas.id }).from(captchas)).length;
-      const answers = await Promise.all(times(80, () => fetch(new URL(endpoints.createImg.path, server.url), { headers: { 'x-forwarded-for': ip } })
+      const answers = await Promise.all(times(130, () => fetch(new URL(endpoints.createImg.path, server.url), { headers: { 'x-forwarded-for': ip } })
         .then(async (res) => ({ status: res.status, token: res.headers.get('x-image-code-token'), body: await res.text() }))));
-      expect(answers.filter((a) => a.status === 200 && a.token).length).toBe(60);
+      expect(answers.filter((a) => a.status === 200 && a.token).length).toBe(100);
       const refused = answers.filter((a) => a.status === 429);
-      expect(refused).toHaveLength(20);
+      expect(refused).toHaveLength(30);
       expect(JSON.parse(refused[0]!.body)).toMatchObject({ code: 'rateLimited' });
-      expect((await server.db.select({ id: captchas.id }).from(captchas)).length - before).toBe(60);
+      expect((await server.db.select({ id: captchas.id }).from(captchas)).length - before).toBe(100);
     });
   });
 

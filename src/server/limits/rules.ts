@@ -38,7 +38,7 @@ export const RULES = {
   /** Tracking codes asked for from one IP. */
   trackingIp: { id: 'tracking.ip', max: 30, windowMs: HOUR },
   /** Image captchas made for one IP. */
-  captchaIp: { id: 'captcha.ip', max: 60, windowMs: 10 * MINUTE },
+  captchaIp: { id: 'captcha.ip', max: 100, windowMs: 10 * MINUTE },
   /** checkIsRegistered (it tells whether a verified number has an account) from one IP. */
   registeredIp: { id: 'registered.ip', max: 30, windowMs: HOUR },
 } as const satisfies Record<string, LimitRule>;
