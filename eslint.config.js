@@ -45,7 +45,7 @@ const anyArea = [{ regex: '^\\.\\./[A-Za-z]', message: 'screens/ui holds the par
 // Gateway areas (README, Architecture): every folder of src/server but the shared layers is an area, read from disk,
 // so a new area needs no edit here. Another area, or a top-level file (app.ts, start.ts), reaches an area only through
 // its index.ts; the shared layers do not import areas at all, except the files listed below (through the index).
-const serverShared = ['http', 'db', 'jobs', 'adapters'];
+const serverShared = ['http', 'db', 'jobs', 'adapters', 'limits'];
 const sharedImportingAreas = [
   'src/server/jobs/handlers.ts', // the composition of the areas' job handlers
   'src/server/db/seed.ts', // the demo customer's password (accounts)
@@ -63,7 +63,7 @@ const serverBoundaries = () => Array.from({ length: serverDepth + 1 }, (_, depth
   { files: [`src/server/${'*/'.repeat(depth)}*.{ts,tsx}`], rules: restrict([gatewayNoClient, { regex: toArea(depth, '/'), message: 'Another area only through its index: ../orders, not ../orders/view.' }]) },
   ...(depth === 0 ? [] : [{
     files: serverShared.map((dir) => `src/server/${dir}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`), ignores: sharedImportingAreas,
-    rules: restrict([gatewayNoClient, { regex: toArea(depth, '(?:/|$)'), message: 'http/, db/, jobs/ and adapters/ do not import areas (exceptions: sharedImportingAreas in eslint.config.js).' }]),
+    rules: restrict([gatewayNoClient, { regex: toArea(depth, '(?:/|$)'), message: 'http/, db/, jobs/, adapters/ and limits/ do not import areas (exceptions: sharedImportingAreas in eslint.config.js).' }]),
   }]),
 ]).flat();
 

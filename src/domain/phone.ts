@@ -6,7 +6,9 @@ export const normalizePhone = (raw: string): string => {
   let digits = raw.replace(/[\s\-().]/g, '');
   if (digits.startsWith('+1') && digits.length === 12) digits = digits.slice(2);
   else if (digits.startsWith('+86') && digits.length === 14) digits = digits.slice(3);
-  else if (digits.startsWith('1') && digits.length === 11 && /^1[2-9]\d{2}[2-9]/.test(digits) && !/^1[3-9]\d{9}$/.test(digits)) digits = digits.slice(1);
+  // 1 and a US number. Eleven bare digits that also read as a China mobile (13x-19x) are the China mobile; written with
+  // a separator after the 1 (1-626-…, 1 (626) …, 1.626.…), the US way, they are the US number.
+  else if (/^1[2-9]\d{2}[2-9]\d{6}$/.test(digits) && (!/^1[3-9]\d{9}$/.test(digits) || /^1[\s\-.(]/.test(raw.trim()))) digits = digits.slice(1);
   return digits;
 };
 

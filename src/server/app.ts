@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Clock } from './clock';
 import type { Db, Listen } from './db/database';
@@ -13,12 +12,13 @@ import type { MessagesAdapter } from './adapters/messages';
 import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
-import { GatewayError, rateLimited } from './http/errors';
+import { GatewayError } from './http/errors';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
 import { clientErrorHandler, frameworkErrors, refusal } from './http/refusals';
 import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
+import { createLimits } from './limits';
 // Each area registers its own routes (src/server/<area>/index.ts).
 import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes } from './accounts';
 import { activationRoutes } from './activation';
@@ -40,16 +40,26 @@ export interface BuildAppOptions {
 
 export type GatewayApp = FastifyInstance & { deps: Deps };
 
+/**
+ * TRUST_PROXY as Fastify reads it. A number of hops n: the client is the address n hops back in X-Forwarded-For
+ * (Fastify's own number option trusts nothing, since it cannot tell a proxy from a client: with hops, every request
+ * must come through those proxies). Addresses (a list): X-Forwarded-For is read back through those proxies only.
+ */
+const trustProxyOption = (trust: GatewayConfig['trustProxy']) =>
+  typeof trust === 'number' ? (trust > 0 ? (_address: string, hop: number) => hop < trust : false) : trust ?? false;
+
 export async function buildApp({ db, clock, messages, config, adapters, listen }: BuildAppOptions): Promise<GatewayApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel ?? 'info', config.logStream),
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     frameworkErrors,
     clientErrorHandler,
   });
-  const deps: Deps = { db, clock, messages, config, ...adapters, sandboxCaptchas: config.sandbox ? new Map() : null, log: app.log };
+  const limits = await createLimits({ db, clock, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: app.log });
+  app.addHook('onClose', async () => { await limits.close(); });
+  const deps: Deps = { db, clock, messages, config, ...adapters, limits, sandboxCaptchas: config.sandbox ? new Map() : null, log: app.log };
   app.decorate('deps', deps);
   let ready = false;
   let jobRunner: { stop(): Promise<void> } | null = null;
@@ -67,7 +77,6 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl) });
   securityHeaders(app, config.paymentsPort);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {

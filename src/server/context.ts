@@ -3,6 +3,7 @@ import type { Db } from './db/database';
 import type { Clock } from './clock';
 import type { MessagesAdapter } from './adapters/messages';
 import type { Adapters } from './adapters';
+import type { Limits } from './limits';
 
 export interface GatewayConfig {
   /** Sandbox pages and endpoints (/sandbox/*), the inbox text on the console and the captcha answer lookup. */
@@ -16,7 +17,16 @@ export interface GatewayConfig {
   staticDir?: string | null;
   /** Coarse per-IP guard on API routes (requests per minute). */
   rateLimitPerMinute?: number;
-  trustProxy?: boolean;
+  /**
+   * The proxies in front of the gateway (TRUST_PROXY), through which X-Forwarded-For names the client's IP: a number
+   * of hops, or their addresses (comma-separated IPs, CIDR ranges, loopback, linklocal, uniquelocal). 0 or false: none,
+   * the connection's address is the client. Tests use true (any hop) to name their clients.
+   */
+  trustProxy?: boolean | number | string;
+  /** Limits count in this Redis (REDIS_URL) instead of the database. */
+  redisUrl?: string;
+  /** Prepended to the limits' Redis keys (tests give each server its own). */
+  redisKeyPrefix?: string;
   /** The gateway's own base URL as providers reach it (WeChat Pay notify_url). Default: the listening address. */
   publicUrl?: string;
   /** The storefront as buyers' browsers reach it: links in emails. Default: publicUrl, else http://localhost:<listening port>. */
@@ -46,6 +56,8 @@ export interface Deps extends Adapters {
   clock: Clock;
   messages: MessagesAdapter;
   config: GatewayConfig;
+  /** Every limit (tries, sends, requests) is taken here: src/server/limits. */
+  limits: Limits;
   /** Sandbox only: captcha token → answer, in memory, so automated tests can pass the captcha. */
   sandboxCaptchas: Map<string, { answer: string; expiresAt: number }> | null;
   /** The gateway's logger, for work that must not fail its caller but must not go unnoticed either. */

@@ -1,7 +1,17 @@
 /** Environment of `npm start`, validated once at start-up; a bad value stops the process with a readable list. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1']).optional();
+
+/** A proxy of TRUST_PROXY's list: an IP, a CIDR range, or a name proxy-addr knows. */
+const isProxyAddress = (item: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
 
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,6 +43,17 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Jobs (fulfilment, emails, provisioning) this gateway runs at once; the runner's default when unset (decision 0014). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
+  // ---- shared limits and the client's IP (decision 0015) ----
+  /** Limits count in this Redis instead of the database (shared by every gateway using it). */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /**
+   * The proxies in front of the gateway, through which X-Forwarded-For names the client: a number of hops (every
+   * request must then come through them), or the proxies' addresses, comma-separated. 0: none (the default).
+   */
+  TRUST_PROXY: z.string().trim().default('0').refine(
+    (v) => /^\d{1,2}$/.test(v) || v.split(',').every((item) => isProxyAddress(item.trim())),
+    'must be a number of proxy hops, or proxy addresses (IPs, CIDR ranges, loopback, linklocal, uniquelocal), comma-separated',
+  ).transform((v): number | string => (/^\d{1,2}$/.test(v) ? Number(v) : v.split(',').map((item) => item.trim()).join(','))),
 }).superRefine((env, ctx) => {
   if (env.DATABASE_URL && !env.CODE_PEPPER) {
     ctx.addIssue({

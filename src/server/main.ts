@@ -32,6 +32,7 @@ async function main() {
       shipDelayMs: env.SHIP_DELAY_SECONDS * 1000, rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       networkDelayMs: env.NETWORK_DELAY_SECONDS * 1000, portDelayMs: env.PORT_DELAY_SECONDS * 1000,
       jobConcurrency: env.JOB_CONCURRENCY,
+      trustProxy: env.TRUST_PROXY, redisUrl: env.REDIS_URL,
     },
     wechatNotifications: { copies: env.WECHAT_NOTIFY_COPIES, firstDelayMs: env.WECHAT_NOTIFY_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
-import { customers, loginFailures, sessions } from '../../src/server/db/schema';
+import { customers, sessions } from '../../src/server/db/schema';
+import { hit, ipSubject, RULES } from '../../src/server/limits';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import {
   BASIC, bearer, call, captchaHeaders, latestCode, newCaptcha, passwordLogin, randomIp, randomPhone, register, sendCode, ticketFor,
@@ -127,7 +128,8 @@ describe.each(testDatabases())('accounts on %s', (_name, databaseUrl) => {
       const phone = randomPhone();
       await register(server, phone, PASSWORD);
       const [row] = await server.db.select().from(customers).where(eq(customers.phone, phone));
-      await server.db.insert(loginFailures).values(Array.from({ length: 5 }, () => ({ subject: `customer:${row!.id}`, ip: randomIp(), createdAt: server.clock.now() })));
+      // 5 failures on the account, counted without 5 slow scrypt checks.
+      for (let i = 0; i < 5; i++) await server.app.deps.limits.take([hit(RULES.loginAccount, `customer:${row!.id}`)]);
       expect((await passwordLogin(server, phone, PASSWORD)).body.code).toBe('loginThrottled');
       const ticket = await ticketFor(server, phone, 'reset');
       const reset = await call(server, endpoints.registerOrResetUser, { body: { ticket, type: 'reset', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
@@ -137,9 +139,8 @@ describe.each(testDatabases())('accounts on %s', (_name, databaseUrl) => {
 
     it('throttles 30 failures from one IP', async () => {
       const ip = randomIp();
-      // 29 earlier failures from this address, each on another name (inserted: 29 scrypt checks would be slow).
-      const now = server.clock.now();
-      await server.db.insert(loginFailures).values(Array.from({ length: 29 }, (_, i) => ({ subject: `name:guess-${i}`, ip, createdAt: now })));
+      // 29 earlier failures from this address (counted without 29 slow scrypt checks).
+      for (let i = 0; i < 29; i++) await server.app.deps.limits.take([hit(RULES.loginIp, ipSubject(ip))]);
       expect((await passwordLogin(server, 'guess-29', 'Wrong@9753', ip)).body.code).toBe('90068');
       const blocked = await passwordLogin(server, 'demo', 'Demo@2468', ip);
       expect(blocked.body.code).toBe('loginThrottled');

@@ -113,6 +113,7 @@ describe.each(testDatabases())('captcha and SMS codes on %s', (_name, databaseUr
       const daily = await sendCode(server, phone, 'login');
       expect(daily.status).toBe(429);
       expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+      expect(daily.body.message).toMatch(/^Too many requests\. Please try again in 2[1-4] hours\.$/);
       server.clock.advance(24 * 60 * MINUTE);
     });
 

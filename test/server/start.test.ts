@@ -50,6 +50,25 @@ describe('environment', () => {
     for (const bad of ['0', '33', '2.5', 'many']) expect(() => readEnv({ JOB_CONCURRENCY: bad })).toThrow(/JOB_CONCURRENCY/);
   });
 
+  it('reads TRUST_PROXY as proxy hops (default 0) or proxy addresses, and REDIS_URL as a redis:// URL', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(0);
+    expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,2001:db8::/32' }).TRUST_PROXY).toBe('loopback,10.0.0.0/8,2001:db8::/32');
+    expect(readEnv({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
+    expect(readEnv({}).REDIS_URL).toBeUndefined();
+    let error: unknown;
+    try {
+      readEnv({ TRUST_PROXY: 'all of them', REDIS_URL: 'localhost:6379' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as EnvError).problems).toEqual([
+      'REDIS_URL: must start with redis:// or rediss://',
+      'TRUST_PROXY: must be a number of proxy hops, or proxy addresses (IPs, CIDR ranges, loopback, linklocal, uniquelocal), comma-separated',
+    ]);
+    expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(EnvError);
+  });
+
   it('turns the sandbox off in production unless SANDBOX=1', () => {
     expect(sandboxEnabled({})).toBe(true);
     expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { buildApp, type GatewayApp } from '../../src/server/app';
 import { createClock, type Clock } from '../../src/server/clock';
@@ -47,7 +48,13 @@ export interface TestServer {
 export interface TestServerOptions {
   databaseUrl?: string;
   logStream?: DestinationStream;
+  /** With `redisUrl`, the limits count in Redis under a key prefix of this server's own (unless given). */
   config?: Partial<GatewayConfig>;
+  /**
+   * A second gateway on the first one's database (and Redis key prefix, and pepper), as several gateway processes
+   * share one: nothing is migrated or seeded again, and closing it leaves the database to the first.
+   */
+  shareWith?: TestServer;
 }
 
 let template: Promise<Blob> | null = null;
@@ -149,7 +156,9 @@ async function freshPostgres(adminUrl: string): Promise<{ database: Database; dr
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   let database: Database;
   let drop = async () => {};
-  if (opts.databaseUrl) ({ database, drop } = await freshPostgres(opts.databaseUrl));
+  const shared = opts.shareWith;
+  if (shared) database = { db: shared.db, kind: 'postgres', migrate: async () => {}, close: async () => {}, listen: shared.listen };
+  else if (opts.databaseUrl) ({ database, drop } = await freshPostgres(opts.databaseUrl));
   else database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: await pgliteTemplate() }) });
 
   const clock = createClock();
@@ -162,10 +171,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     rateLimitPerMinute: 10_000,
     // Tests give each scenario its own client address (X-Forwarded-For) so per-IP limits do not leak between them.
     trustProxy: true,
+    ...(shared ? { codePepper: shared.app.deps.config.codePepper, redisKeyPrefix: shared.app.deps.config.redisKeyPrefix } : {}),
     ...opts.config,
   };
+  if (config.redisUrl) config.redisKeyPrefix ??= `test:${randomBytes(6).toString('hex')}:`;
   // The README's test SIMs, as npm start seeds them (their codes need this server's pepper, so not in the template).
-  if (config.sandbox) await seedTestSims(database.db, config.codePepper, clock.now());
+  if (config.sandbox && !shared) await seedTestSims(database.db, config.codePepper, clock.now());
   const messages = createSandboxMessages({ db: database.db, clock, showText: config.sandbox, print: (line) => printed.push(line) });
   // WeChat notifications beyond the first go out when a test asks (wechatDeliverDue), never on a timer. With a
   // log stream, the payment sandbox writes its lines there too, so tests can check neither logs a card.
@@ -202,8 +213,47 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await sandboxes.close();
       await database.close();
       await drop();
+      if (config.redisUrl && config.redisKeyPrefix && !shared) await deleteRedisKeys(config.redisUrl, config.redisKeyPrefix);
     },
   };
+}
+
+/** Removes a test server's limit counters from Redis (they would expire by themselves, within a day). */
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => { /* reported by connect() below */ });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } catch { /* Redis not reachable (a test of exactly that): nothing was stored */ } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Where the limits count in the suites that test them: the database always, Redis too when TEST_REDIS_URL is set.
+ * When it is not, one line says so (once per test run).
+ */
+export function testLimitStores(): [name: string, redisUrl: string | undefined][] {
+  const url = process.env.TEST_REDIS_URL;
+  if (url) return [['database', undefined], ['redis', url]];
+  noticeOnce('redis-skip-notice', 'limits suites: Redis run skipped because TEST_REDIS_URL is unset (limits in the database only)');
+  return [['database', undefined]];
+}
+
+function noticeOnce(name: string, line: string) {
+  const marker = join(process.cwd(), '.tmp', `${name}-${process.ppid}`);
+  if (existsSync(marker)) return;
+  mkdirSync(join(process.cwd(), '.tmp'), { recursive: true });
+  try {
+    writeFileSync(marker, '', { flag: 'wx' });
+    console.log(line);
+  } catch { /* another test file printed it */ }
 }
 
 /**
@@ -213,13 +263,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 export function testDatabases(): [name: string, databaseUrl: string | undefined][] {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return [['pglite', undefined], ['postgresql', url]];
-  const marker = join(process.cwd(), '.tmp', `pg-skip-notice-${process.ppid}`);
-  if (!existsSync(marker)) {
-    mkdirSync(join(process.cwd(), '.tmp'), { recursive: true });
-    try {
-      writeFileSync(marker, '', { flag: 'wx' });
-      console.log('server suite: PostgreSQL run skipped because TEST_DATABASE_URL is unset (PGlite only)');
-    } catch { /* another test file printed it */ }
-  }
+  noticeOnce('pg-skip-notice', 'server suite: PostgreSQL run skipped because TEST_DATABASE_URL is unset (PGlite only)');
   return [['pglite', undefined]];
 }

@@ -7,12 +7,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { captchas } from '../db/schema';
 import { GatewayError } from '../http/errors';
+import { enforce, hit, ipSubject, RULES } from '../limits';
 import { captchaSvg, randomAnswer } from './captchaImage';
 import { newToken, sha256 } from '../secrets';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 
-export async function createCaptcha(deps: Deps): Promise<{ token: string; svg: string }> {
+/** A new captcha for the client at `ip`, within the per-IP limit on making them. */
+export async function createCaptcha(deps: Deps, ip: string): Promise<{ token: string; svg: string }> {
+  await enforce(deps.limits, [hit(RULES.captchaIp, ipSubject(ip))]);
   const answer = randomAnswer();
   const token = newToken();
   const now = deps.clock.now();

@@ -13,7 +13,8 @@ import type { trackingCodes } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { hmac, sixDigitCode } from '../secrets';
-import { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
+import { enforce } from '../limits';
+import { RESEND_AFTER_SECONDS, smsSendHits } from './sendLimits';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_CODE_TRIES = 5;
@@ -21,23 +22,21 @@ export const MAX_CODE_TRIES = 5;
 const digest = (pepper: string, phone: string, purpose: CodePurpose, code: string) => hmac(pepper, `${phone}:${purpose}:${code}`);
 
 /**
- * Sends a code to any valid number, registered or not: the answer never tells which.
- * Sends are serialized per phone (advisory lock) so concurrent requests cannot pass the limits together.
+ * Sends a code to any valid number, registered or not: the answer never tells which. The send limits are taken in
+ * the transaction that stores the code (one atomic step: concurrent sends cannot pass them together).
  */
 export async function sendCode(deps: Deps, input: { phone: string; purpose: CodePurpose; ip: string; lang: Language }) {
   const code = sixDigitCode();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${input.phone}`}))`);
-    await assertMaySend(db, input.phone, input.ip, now);
+    await enforce(deps.limits, smsSendHits(input.phone, input.ip), { tx: db });
     await db.update(verificationCodes).set({ usedAt: now }).where(and(
       eq(verificationCodes.phone, input.phone), eq(verificationCodes.purpose, input.purpose), isNull(verificationCodes.usedAt)));
     await db.insert(verificationCodes).values({
       phone: input.phone, purpose: input.purpose, codeHash: digest(deps.config.codePepper, input.phone, input.purpose, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now,
     });
-    await recordSend(db, input.phone, input.ip, input.purpose, now);
   });
   const text = t(input.lang, 'messages:sms.code', { code, minutes: CODE_TTL_MS / 60_000 });
   await deps.messages.sendSms(input.phone, text, { lang: input.lang, kind: 'verificationCode', purpose: input.purpose });
@@ -60,7 +59,11 @@ export async function spendNewestCode(deps: Deps, table: CodeTable, scope: SQL, 
   const [tried] = await deps.db.update(table).set({ attempts: sql`${table.attempts} + 1` })
     .where(and(eq(table.id, latest.id), isNull(table.usedAt), lt(table.attempts, MAX_CODE_TRIES)))
     .returning({ attempts: table.attempts });
-  if (!tried) throw new GatewayError(latest.attempts >= MAX_CODE_TRIES ? 'codeLocked' : 'codeExpired');
+  if (!tried) {
+    // Read again: parallel guesses may have used the last tries (codeLocked) or a right one spent it (codeExpired).
+    const [current] = await deps.db.select({ attempts: table.attempts, usedAt: table.usedAt }).from(table).where(eq(table.id, latest.id));
+    throw new GatewayError(current && !current.usedAt && current.attempts >= MAX_CODE_TRIES ? 'codeLocked' : 'codeExpired');
+  }
   if (!timingSafeEqual(Buffer.from(latest.codeHash), Buffer.from(givenDigest))) throw new GatewayError(tried.attempts >= MAX_CODE_TRIES ? 'codeLocked' : 'codeWrong');
   const [spent] = await deps.db.update(table).set({ usedAt: now })
     .where(and(eq(table.id, latest.id), isNull(table.usedAt))).returning({ id: table.id });

@@ -9,10 +9,20 @@ import { payMethodsFor } from './savedCards';
 
 export type Customer = typeof customers.$inferSelect;
 
+/**
+ * A login name as the login reads it: a phone number in any writing (+1 626…, (626) …) as its digits, anything else
+ * (a username: case counts) trimmed. findByLogin and the login's limits both go by it.
+ */
+export const loginIdentity = (login: string): `phone:${string}` | `name:${string}` => {
+  const name = login.trim();
+  return isValidPhone(name) ? `phone:${normalizePhone(name)}` : `name:${name}`;
+};
+
 /** A login name is the username or the phone number the account was opened with. */
 export async function findByLogin(deps: Deps, login: string): Promise<Customer | null> {
   const name = login.trim();
-  const phone = isValidPhone(name) ? normalizePhone(name) : null;
+  const identity = loginIdentity(name);
+  const phone = identity.startsWith('phone:') ? identity.slice('phone:'.length) : null;
   const [row] = await deps.db.select().from(customers)
     .where(phone ? or(eq(customers.username, name), eq(customers.phone, phone)) : eq(customers.username, name))
     .orderBy(customers.id).limit(1);

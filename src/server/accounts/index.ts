@@ -11,4 +11,4 @@ export { oauthRoutes } from './oauthRoutes';
 export { hashPassword } from './passwords';
 export { personalRoutes } from './personalRoutes';
 export { defaultCard, listSavedCards, payMethodsFor, saveCard, type SavedCard } from './savedCards';
-export { assertMaySend, recordSend, RESEND_AFTER_SECONDS } from './sendLimits';
+export { RESEND_AFTER_SECONDS } from './sendLimits';

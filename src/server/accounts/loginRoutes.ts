@@ -4,6 +4,7 @@ import { endpoints } from '../../contract';
 import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
 import { route, type RouteContext } from '../http/route';
+import { enforce, hit, ipSubject, RULES } from '../limits';
 import { checkCaptcha, captchaFromHeaders } from './captcha';
 import { sendCode, spendCode } from './codes';
 import { createCustomer, findByPhone, isInNet, setPassword } from './customers';
@@ -35,7 +36,10 @@ export function loginRoutes(app: FastifyInstance, deps: Deps) {
     return { inNet: await isInNet(deps, phone) };
   });
 
-  route(app, deps, endpoints.checkIsRegistered, async ({ query }) => {
+  // It tells whether a number has an account: only for a ticket (the number's SMS code, behind the captcha), and
+  // within a limit of its own.
+  route(app, deps, endpoints.checkIsRegistered, async ({ query, ip }) => {
+    await enforce(deps.limits, [hit(RULES.registeredIp, ipSubject(ip))]);
     const { phone } = await peekTicket(deps, query.ticket);
     return { registered: (await findByPhone(deps, phone)) !== null };
   });

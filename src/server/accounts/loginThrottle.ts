@@ -1,33 +1,34 @@
-/** Failed password logins: 5 per account (or typed username) in 15 minutes, or 30 per IP, then 429 'loginThrottled'. */
-import { and, count, eq, gt, min } from 'drizzle-orm';
+/**
+ * Password checks (login and modifyPwd): 5 per account in 15 minutes, the fifth locking the account for 15 minutes,
+ * and 30 failed from one IP; then 429 'loginThrottled'. A check is taken before the password is compared, in one
+ * atomic step with its counting (src/server/limits), so parallel guesses compare at most what is left; a right
+ * password clears the account's count and gives the IP its hit back.
+ */
 import type { Deps } from '../context';
-import { loginFailures } from '../db/schema';
-import { rateLimited } from '../http/errors';
+import { enforce, hit, ipSubject, RULES, type Hit } from '../limits';
+import { loginIdentity } from './customers';
 
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_SUBJECT = 5;
-export const MAX_FAILURES_PER_IP = 30;
+/**
+ * What the account limit counts against: the account when the name matches one (any spelling of its phone, or its
+ * username), else the name as the login reads it, so a name without an account is limited exactly like one with.
+ */
+export const loginSubject = (customer: { id: number } | null, login: string): string =>
+  customer ? `customer:${customer.id}` : loginIdentity(login);
 
-/** What failures count against: the account when the username names one, else the typed username. */
-export const loginSubject = (customer: { id: number } | null, username: string): string =>
-  customer ? `customer:${customer.id}` : `name:${username.trim().toLowerCase()}`;
+const accountHit = (subject: string): Hit => hit(RULES.loginAccount, subject);
+const ipHit = (ip: string): Hit => hit(RULES.loginIp, ipSubject(ip));
 
-export async function assertLoginAllowed(deps: Deps, subject: string, ip: string): Promise<void> {
-  const since = new Date(deps.clock.now().getTime() - LOGIN_WINDOW_MS);
-  const check = async (where: ReturnType<typeof and>, max: number) => {
-    const [row] = await deps.db.select({ n: count(), first: min(loginFailures.createdAt) }).from(loginFailures).where(where);
-    if (row && row.n >= max && row.first) {
-      throw rateLimited(new Date(row.first).getTime() + LOGIN_WINDOW_MS - deps.clock.now().getTime(), 'loginThrottled');
-    }
-  };
-  await check(and(eq(loginFailures.subject, subject), gt(loginFailures.createdAt, since)), MAX_FAILURES_PER_SUBJECT);
-  await check(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)), MAX_FAILURES_PER_IP);
+/** Takes one password check of the account and of the IP, or throws 429 'loginThrottled'. */
+export async function takePasswordCheck(deps: Deps, subject: string, ip: string): Promise<void> {
+  await enforce(deps.limits, [accountHit(subject), ipHit(ip)], { code: 'loginThrottled' });
 }
 
-export async function recordLoginFailure(deps: Deps, subject: string, ip: string): Promise<void> {
-  await deps.db.insert(loginFailures).values({ subject, ip, createdAt: deps.clock.now() });
+/** A right password: the account's count starts again, and the check does not count as the IP's failure. */
+export async function passwordCheckPassed(deps: Deps, subject: string, ip: string): Promise<void> {
+  await deps.limits.clear([accountHit(subject)]);
+  await deps.limits.refund([ipHit(ip)]);
 }
 
 export async function clearLoginFailures(deps: Deps, subject: string): Promise<void> {
-  await deps.db.delete(loginFailures).where(eq(loginFailures.subject, subject));
+  await deps.limits.clear([accountHit(subject)]);
 }

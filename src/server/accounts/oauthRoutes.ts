@@ -9,8 +9,8 @@ import { route } from '../http/route';
 import { captchaFromHeaders, checkCaptcha } from './captcha';
 import { spendCode } from './codes';
 import { createCustomer, findByLogin, findByPhone } from './customers';
-import { assertLoginAllowed, clearLoginFailures, loginSubject, recordLoginFailure } from './loginThrottle';
-import { burnPasswordCheck, verifyPassword } from './passwords';
+import { loginSubject, passwordCheckPassed, takePasswordCheck } from './loginThrottle';
+import { checkPassword } from './passwords';
 import { createSession, revokeSession } from '../http/sessions';
 
 const EXPECTED_BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
@@ -28,21 +28,19 @@ function tokenInput(request: FastifyRequest): unknown {
     : body;
 }
 
-/** Throttling key: the account when the name matches one (any spelling of the phone), else the typed name. */
 export function oauthRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.oauthToken, async ({ body, header, ip }) => {
     if (body.grant_type === 'password') {
       const { token, answer } = captchaFromHeaders(header);
       await checkCaptcha(deps, token, answer);
+      // The account's limit is keyed by the account (any spelling of its name), or by the name as the login reads it;
+      // an unknown name is counted, compared (against a throw-away hash) and answered exactly like a known one.
       const customer = await findByLogin(deps, body.username);
       const subject = loginSubject(customer, body.username);
-      await assertLoginAllowed(deps, subject, ip);
-      const ok = customer?.passwordHash ? await verifyPassword(body.password, customer.passwordHash) : await burnPasswordCheck(body.password);
-      if (!customer || !ok) {
-        await recordLoginFailure(deps, subject, ip);
-        throw new GatewayError('90068');
-      }
-      await clearLoginFailures(deps, subject);
+      await takePasswordCheck(deps, subject, ip);
+      const ok = await checkPassword(body.password, customer?.passwordHash ?? null);
+      if (!customer || !ok) throw new GatewayError('90068');
+      await passwordCheckPassed(deps, subject, ip);
       return createSession(deps, customer.id, 'password');
     }
     await spendCode(deps, { phone: body.phone, purpose: 'login', code: body.code });

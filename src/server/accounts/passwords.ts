@@ -33,3 +33,7 @@ export async function burnPasswordCheck(password: string): Promise<false> {
   await verifyPassword(password, await dummy);
   return false;
 }
+
+/** The password against the account's hash; without one (no such account, or none set), one scrypt all the same. */
+export const checkPassword = (password: string, encoded: string | null): Promise<boolean> =>
+  encoded ? verifyPassword(password, encoded) : burnPasswordCheck(password);

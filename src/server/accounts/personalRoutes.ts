@@ -7,7 +7,7 @@ import { customers } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { route } from '../http/route';
 import { setPassword, userInfo } from './customers';
-import { assertLoginAllowed, recordLoginFailure } from './loginThrottle';
+import { loginSubject, passwordCheckPassed, takePasswordCheck } from './loginThrottle';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeCustomerSessions } from '../http/sessions';
 import { checkCaptchaIfSent } from './loginRoutes';
@@ -18,13 +18,14 @@ export function personalRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.modifyPwd, async (ctx) => {
     const { sessionId, customerId } = ctx.session();
     await checkCaptchaIfSent(deps, ctx);
-    const subject = `customer:${customerId}`;
-    await assertLoginAllowed(deps, subject, ctx.ip);
+    // The old password is guessed like a login's: the same limits, taken before it is compared.
+    const subject = loginSubject({ id: customerId }, '');
+    await takePasswordCheck(deps, subject, ctx.ip);
     const [customer] = await deps.db.select().from(customers).where(eq(customers.id, customerId));
     if (!customer?.passwordHash || !(await verifyPassword(ctx.body.oldPassword, customer.passwordHash))) {
-      await recordLoginFailure(deps, subject, ctx.ip);
       throw new GatewayError('passwordOldWrong');
     }
+    await passwordCheckPassed(deps, subject, ctx.ip);
     await setPassword(deps, customerId, await hashPassword(ctx.body.newPassword));
     await revokeCustomerSessions(deps, customerId, sessionId);
     return { changed: true as const };

@@ -111,7 +111,7 @@ export const balances = pgTable('balances', {
   ildCents: integer('ild_cents').notNull().default(0),
 });
 
-// ---- login: captchas, codes, tickets, sessions, throttling -----------------------------------
+// ---- login: captchas, codes, tickets, sessions, limits ----------------------------------------
 
 export const captchas = pgTable('captchas', {
   id: serial('id').primaryKey(),
@@ -153,21 +153,17 @@ export const sessions = pgTable('sessions', {
   revokedAt: at('revoked_at'),
 }, (t) => [index('sessions_customer').on(t.customerId)]);
 
-export const loginFailures = pgTable('login_failures', {
-  id: serial('id').primaryKey(),
-  /** 'customer:<id>' for a known account, else 'name:<normalized input>'. */
-  subject: text('subject').notNull(),
-  ip: text('ip').notNull(),
-  createdAt: at('created_at').notNull(),
-}, (t) => [index('login_failures_subject').on(t.subject, t.createdAt), index('login_failures_ip').on(t.ip, t.createdAt)]);
-
-export const sendLog = pgTable('send_log', {
-  id: serial('id').primaryKey(),
-  phone: text('phone').notNull(),
-  ip: text('ip').notNull(),
-  purpose: text('purpose').notNull(),
-  createdAt: at('created_at').notNull(),
-}, (t) => [index('send_log_phone').on(t.phone, t.createdAt), index('send_log_ip').on(t.ip, t.createdAt)]);
+/**
+ * The counters of every limit (src/server/limits): one row per rule and subject, e.g. 'sms.ip:203.0.113.7'. A window
+ * opens at the subject's first hit and closes at `expires_at` (the gateway clock); `points` is what it has counted.
+ * An expired row counts as empty; old ones are deleted from time to time. The table is UNLOGGED (migration 0009):
+ * counting a request costs no WAL flush, and a crash of the database server empties the counters.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expiresAt: at('expires_at').notNull(),
+}, (t) => [index('rate_limits_expires_at').on(t.expiresAt)]);
 
 // ---- messages outbox -------------------------------------------------------------------------
 

@@ -21,13 +21,14 @@ export class GatewayError extends Error {
   }
 }
 
-/** 429 with a message saying when to try again (and Retry-After). */
+/** 429 with a message saying when to try again, in seconds, minutes or (from 2 hours, a daily limit) hours, and Retry-After. */
 export const rateLimited = (retryAfterMs: number, code: 'rateLimited' | 'loginThrottled' = 'rateLimited') => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const minutes = Math.ceil(seconds / 60);
+  const [unit, count] = seconds < 120 ? ['seconds', seconds] : minutes < 120 ? ['minutes', minutes] : ['hours', Math.ceil(minutes / 60)];
   return new GatewayError(code, {
-    messageKey: code === 'rateLimited' ? (seconds < 120 ? 'errors:retryIn.seconds' : 'errors:retryIn.minutes') : undefined,
-    vars: { count: seconds < 120 ? seconds : minutes },
+    messageKey: code === 'rateLimited' ? `errors:retryIn.${unit}` : undefined,
+    vars: { count },
     headers: { 'retry-after': String(seconds) },
   });
 };

@@ -12,6 +12,7 @@ import { translator, type Translate } from '../i18n';
 import type { Deps } from '../context';
 import { findSession, type AuthSession } from './sessions';
 import { GatewayError } from './errors';
+import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
 
@@ -46,6 +47,14 @@ export type RawHandler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promis
 /** Requests per minute per IP on API routes: a coarse guard; the login limits are stricter and per phone/user. */
 export const DEFAULT_RATE_LIMIT = 600;
 
+const guards = new WeakMap<Deps, (subject: string) => Promise<void>>();
+/** The coarse guard, before anything else is read: one hit of the per-IP request limit, shared by every gateway. */
+const apiGuard = (deps: Deps) => {
+  let take = guards.get(deps);
+  if (!take) guards.set(deps, take = guard(deps.limits, apiRule(deps.config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT), deps.clock));
+  return async (request: FastifyRequest) => take(ipSubject(request.ip));
+};
+
 export interface RouteOptions {
   /** false for cheap public reads (the catalogue): they skip the per-IP request guard. */
   rateLimit?: boolean;
@@ -54,10 +63,6 @@ export interface RouteOptions {
   /** The value validated against the contract's body schema, when it is not simply the request body. */
   bodyInput?: (request: FastifyRequest) => unknown;
 }
-
-export const rateLimitConfig = (deps: Deps) => ({
-  rateLimit: { max: deps.config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT, timeWindow: '1 minute' },
-});
 
 const bearer = (req: FastifyRequest): string | null => {
   const value = headerValue(req, 'authorization');
@@ -100,7 +105,7 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: Deps, e
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(options.rateLimit === false ? {} : { config: rateLimitConfig(deps) }),
+    ...(options.rateLimit === false ? {} : { onRequest: apiGuard(deps) }),
     handler: async (request, reply) => {
       const ctx = await context(deps, endpoint, request, reply, options);
       const data = endpoint.response.parse(await handler(ctx));
@@ -114,7 +119,7 @@ export function rawRoute<E extends EndpointDef>(app: FastifyInstance, deps: Deps
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: rateLimitConfig(deps),
+    onRequest: apiGuard(deps),
     handler: async (request, reply) => {
       await handler(await context(deps, endpoint, request, reply));
       return reply;

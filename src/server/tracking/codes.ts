@@ -5,14 +5,15 @@
  * and an email job too, a job that sends nothing, so the request's work, limits, expiry, tries and the answers
  * are the same either way.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { orders, trackingCodes } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, JobHandler } from '../jobs/types';
-import { CODE_TTL_MS, spendNewestCode, assertMaySend, recordSend, RESEND_AFTER_SECONDS } from '../accounts';
+import { CODE_TTL_MS, spendNewestCode, RESEND_AFTER_SECONDS } from '../accounts';
+import { emailSubject, enforce, hit, ipSubject, RULES, type Hit } from '../limits';
 import { hmac, sixDigitCode } from '../secrets';
 import { renderEmail } from '../messages';
 import { greetingName } from '../orders';
@@ -20,8 +21,14 @@ import { trackingCodeEmail } from './emails';
 
 const digest = (pepper: string, orderNo: string, email: string, code: string) => hmac(pepper, `track:${orderNo}:${email}:${code}`);
 
-/** send_log keys the limits by "phone"; for tracking the subject of the limit is the order and email pair. */
-const limitSubject = (orderNo: string, email: string) => `tracking:${orderNo}:${email}`;
+/** Codes for one order number and email: one a minute, 5 an hour, 10 a day; 30 an hour from one IP. */
+const sendHits = (orderNo: string, email: string, ip: string): Hit[] => {
+  const pair = `${orderNo.trim().toUpperCase()}:${emailSubject(email)}`;
+  return [
+    hit(RULES.trackingPairMinute, pair), hit(RULES.trackingPairHour, pair), hit(RULES.trackingPairDay, pair),
+    hit(RULES.trackingIp, ipSubject(ip)),
+  ];
+};
 
 export interface TrackingPair { orderNo: string; email: string }
 
@@ -35,11 +42,10 @@ export const TRACKING_CODE_JOB = 'email.trackingCode';
  */
 export async function sendTrackingCode(deps: Deps, input: TrackingPair & { ip: string; lang: Language }) {
   const now = deps.clock.now();
-  const subject = limitSubject(input.orderNo, input.email);
   await deps.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${subject}))`);
-    await assertMaySend(tx, subject, input.ip, now);
+    // The limits are taken in the transaction that stores the code: checked and counted in one atomic step.
+    await enforce(deps.limits, sendHits(input.orderNo, input.email, input.ip), { tx });
     await tx.update(trackingCodes).set({ usedAt: now })
       .where(and(eq(trackingCodes.orderNo, input.orderNo), eq(trackingCodes.email, input.email), isNull(trackingCodes.usedAt)));
     const code = sixDigitCode();
@@ -51,7 +57,6 @@ export async function sendTrackingCode(deps: Deps, input: TrackingPair & { ip: s
       kind: TRACKING_CODE_JOB, dedupeKey: `${TRACKING_CODE_JOB}:${row!.id}`, runAt: now,
       payload: { codeId: row!.id, orderNo: input.orderNo, email: input.email, lang: input.lang, code },
     });
-    await recordSend(tx, subject, input.ip, 'tracking', now);
   });
   return { resendAfterSeconds: RESEND_AFTER_SECONDS, expiresInSeconds: CODE_TTL_MS / 1000 };
 }

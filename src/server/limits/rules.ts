@@ -1,0 +1,47 @@
+/**
+ * Every limit of the gateway, in one table (the README lists them). A rule counts hits per subject (an account, a
+ * phone number, an IP, ...) in a window that opens at the subject's first hit and lasts `windowMs` on the gateway
+ * clock; within it at most `max` hits count, and a hit that finds no room counts nothing and is told when the window
+ * closes. A rule with `lockMs` is a lockout: the hit that fills it locks the subject for `lockMs` from that moment.
+ */
+export interface LimitRule {
+  /** Names the counter: its key is `<id>:<subject>`. */
+  readonly id: string;
+  readonly max: number;
+  readonly windowMs: number;
+  readonly lockMs?: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const LOGIN_WINDOW_MS = 15 * MINUTE;
+
+export const RULES = {
+  /** Password checks of one account (or, for a name that matches none, of that name as the login reads it). */
+  loginAccount: { id: 'login.account', max: 5, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
+  /** Failed password checks from one IP, on any accounts. */
+  loginIp: { id: 'login.ip', max: 30, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
+  /** SMS codes to one number: one a minute, 5 an hour, 10 a day. */
+  smsPhoneMinute: { id: 'sms.phone.minute', max: 1, windowMs: MINUTE },
+  smsPhoneHour: { id: 'sms.phone.hour', max: 5, windowMs: HOUR },
+  smsPhoneDay: { id: 'sms.phone.day', max: 10, windowMs: DAY },
+  /** SMS codes asked for from one IP. */
+  smsIp: { id: 'sms.ip', max: 30, windowMs: HOUR },
+  /** SMS codes to one block of numbers (US area code and exchange, China mobile's first 7 digits): SMS pumping. */
+  smsPrefix: { id: 'sms.prefix', max: 20, windowMs: HOUR },
+  /** Tracking codes emailed for one order number and email: one a minute, 5 an hour, 10 a day. */
+  trackingPairMinute: { id: 'tracking.pair.minute', max: 1, windowMs: MINUTE },
+  trackingPairHour: { id: 'tracking.pair.hour', max: 5, windowMs: HOUR },
+  trackingPairDay: { id: 'tracking.pair.day', max: 10, windowMs: DAY },
+  /** Tracking codes asked for from one IP. */
+  trackingIp: { id: 'tracking.ip', max: 30, windowMs: HOUR },
+  /** Image captchas made for one IP. */
+  captchaIp: { id: 'captcha.ip', max: 100, windowMs: 10 * MINUTE },
+  /** checkIsRegistered (it tells whether a verified number has an account) from one IP. */
+  registeredIp: { id: 'registered.ip', max: 30, windowMs: HOUR },
+} as const satisfies Record<string, LimitRule>;
+
+/** The coarse guard on API routes: requests per minute from one IP (RATE_LIMIT_PER_MINUTE). */
+export const apiRule = (perMinute: number): LimitRule => ({ id: 'api.ip', max: perMinute, windowMs: MINUTE });
