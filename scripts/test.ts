@@ -25,10 +25,10 @@ const playwrightCounts = (file: string): Counts => {
   return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
 };
 
-const vitest = (project: string) => {
+const vitest = (project: string, ...more: string[]) => {
   const out = join(results, 'reports', `${project}.json`);
   return {
-    cmd: ['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    cmd: ['npx', 'vitest', 'run', ...[project, ...more].flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     counts: () => vitestCounts(out),
   };
 };
@@ -39,7 +39,7 @@ const stages: { name: string; cmd: string[]; counts?: () => Counts; env?: Record
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'unit', ...vitest('unit') },
   { name: 'model', ...vitest('model') },
-  { name: 'server', ...vitest('server') },
+  { name: 'server', ...vitest('server', 'server-isolated') },
   { name: 'build', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
   {
     name: 'e2e',
