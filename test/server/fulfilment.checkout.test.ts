@@ -12,7 +12,7 @@ import { emailsTo, runJobs, uniqueEmail } from './fulfilmentFixtures';
 
 const SHIP_DELAY_MS = 30 * 60_000;
 
-describe.each(testDatabases())('from checkout to the buyer\'s inbox on %s', (_name, databaseUrl) => {
+describe.each(testDatabases({ postgres: false, because: 'one buyer path end to end; jobs and idempotency are proved on both in fulfilment.test.ts' }))('from checkout to the buyer\'s inbox on %s', (_name, databaseUrl) => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer({ databaseUrl, config: { shipDelayMs: SHIP_DELAY_MS } }); });
   afterAll(async () => { await server?.close(); });

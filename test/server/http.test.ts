@@ -24,7 +24,7 @@ function getWithHost(base: string, path: string, host: string): Promise<{ csp: s
   });
 }
 
-describe.each(testDatabases())('http behaviour on %s', (_name, databaseUrl) => {
+describe.each(testDatabases({ postgres: false, because: 'headers, CSP and static files: the database is not involved' }))('http behaviour on %s', (_name, databaseUrl) => {
   let server: TestServer;
   let dist: string;
   beforeAll(async () => {

@@ -43,7 +43,7 @@ describe('number inventory (pure)', () => {
   });
 });
 
-describe.each(testDatabases())('network sandbox on %s', (_name, databaseUrl) => {
+describe.each(testDatabases({ postgres: false, because: 'the network sandbox rules, one request at a time' }))('network sandbox on %s', (_name, databaseUrl) => {
   let server: TestServer;
   let network: NetworkAdapter;
   beforeAll(async () => {

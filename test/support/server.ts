@@ -257,12 +257,17 @@ function noticeOnce(name: string, line: string) {
 }
 
 /**
- * The databases the server suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
- * When it is not, one line says so (once per test run).
+ * The databases a server test file runs on: PGlite always; PostgreSQL too (when TEST_DATABASE_URL is set) unless the
+ * file says the database does not matter to what it proves, with the reason:
+ * `testDatabases({ postgres: false, because: 'catalogue arithmetic: no concurrency, no SQL that differs' })`.
+ * The PostgreSQL leg is kept where it matters: concurrency, locks, jobs, limits, idempotency, SQL that differs.
+ * TEST_PG_EVERYWHERE=1 runs every file on both (a parity run). Without TEST_DATABASE_URL, one line says the
+ * PostgreSQL leg is skipped (once per test run).
  */
-export function testDatabases(): [name: string, databaseUrl: string | undefined][] {
+export function testDatabases(choice?: { postgres: false; because: string }): [name: string, databaseUrl: string | undefined][] {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return [['pglite', undefined], ['postgresql', url]];
-  noticeOnce('pg-skip-notice', 'server suite: PostgreSQL run skipped because TEST_DATABASE_URL is unset (PGlite only)');
+  const everywhere = process.env.TEST_PG_EVERYWHERE === '1';
+  if (url && (everywhere || !choice)) return [['pglite', undefined], ['postgresql', url]];
+  if (!url) noticeOnce('pg-skip-notice', 'server suite: PostgreSQL run skipped because TEST_DATABASE_URL is unset (PGlite only)');
   return [['pglite', undefined]];
 }
