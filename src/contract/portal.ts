@@ -50,6 +50,8 @@ export const portalHomeData = z.object({
   /** Decision 0002, computed by the gateway on every call. */
   isSmsUser: z.union([z.literal(0), z.literal(1)]),
   showAutonewSetBtn: z.union([z.literal(0), z.literal(1)]),
+  /** The account logs in with a password (re-authentication asks for it); false for SMS-code-only accounts. */
+  hasPassword: z.boolean(),
   sim: z.object({
     iccid: z.string(),
     type: z.enum(['physical', 'esim']),

@@ -34,7 +34,7 @@ export function dataOf(usedMb: number, totalMb: number | null): PortalPlan['data
 }
 
 export async function portalHome(deps: Deps, customerId: number): Promise<PortalHome> {
-  const [customer] = await deps.db.select({ id: customers.id, phone: customers.phone }).from(customers).where(eq(customers.id, customerId));
+  const [customer] = await deps.db.select({ id: customers.id, phone: customers.phone, passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId));
   if (!customer) throw new GatewayError('unauthorized');
   const now = deps.clock.now();
   const customerLines = await linesOf(deps, customerId);
@@ -54,6 +54,7 @@ export async function portalHome(deps: Deps, customerId: number): Promise<Portal
     global: line?.kind === 'global',
     isSmsUser: isSmsUserOf(customerLines),
     showAutonewSetBtn: main ? 1 : 0,
+    hasPassword: customer.passwordHash !== null,
     sim: line ? { iccid: line.iccid, type: line.simType, status: line.simStatus, kind: line.kind } : null,
     plan: main
       ? {

@@ -7,10 +7,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Language } from '../../../i18n/languages';
 import { activationCodeText } from '../adapters/smdp';
-import { CODE_TTL_MS, RESEND_AFTER_SECONDS, spendNewestCode } from '../accounts';
-import { smsSendHits } from '../accounts/sendLimits';
-import { loginSubject, passwordCheckPassed, takePasswordCheck } from '../accounts/loginThrottle';
-import { verifyPassword } from '../accounts/passwords';
+import {
+  CODE_TTL_MS, loginSubject, passwordCheckPassed, RESEND_AFTER_SECONDS, smsSendHits, spendNewestCode, takePasswordCheck, verifyPassword,
+} from '../accounts';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { customers, sims, verificationCodes } from '../db/schema';
