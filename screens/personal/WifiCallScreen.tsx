@@ -42,7 +42,7 @@ export default function WifiCallScreen() {
           <p className="mt-1 text-sm text-slate-700">{t('wifi.line')}: <span className="font-medium text-slate-900">{formatPhone(view.info.msisdn)}</span></p>
           {view.saved && <div className="mt-3"><Notice tone="success">{t('wifi.saved')}</Notice></div>}
           {address ? (
-            <address className="mt-3 not-italic text-slate-900" data-testid="e911-address">
+            <address className="mt-3 not-italic text-slate-900" data-testid="e911-address" translate="no">
               <span className="block">{address.address1}</span>
               {address.address2 && <span className="block">{address.address2}</span>}
               <span className="block">{address.city}, {address.state} {address.zip}</span>
