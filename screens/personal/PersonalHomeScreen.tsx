@@ -120,7 +120,7 @@ export default function PersonalHomeScreen() {
           : home.msisdn && <p className="mt-1 text-slate-700">{t('personal:number', { phone: formatPhone(home.msisdn) })}</p>}
         <p className="mt-1 text-xs text-slate-600">{t('portalHome:home.pacific')}</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <SimCard home={home} />
         <PlanCard home={home} />
       </div>
