@@ -13,6 +13,8 @@ import { trackingMachine } from './tracking.machine';
 import { shipmentMachine } from './shipment.machine';
 import { simLifecycleMachine } from './simLifecycle.machine';
 import { portInMachine } from './portIn.machine';
+import { wifiCallingMachine } from './wifiCalling.machine';
+import { esimInstallMachine } from './esimInstall.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -55,6 +57,8 @@ export const charts: readonly ChartEntry[] = [
       { transition: 'activation.needsPlan:plan.check:0', reason: 'No screen sends plan.check: the plan purchase (/activation/bundleForm, /activation/bundleResult) runs in the checkout layout, so the activation layout unmounts; "Continue activation" opens it again at step 2, and activation.open [resumesCard] reads the card again (loadingCard), which is what plan.check would do.' },
     ],
   },
+  { id: 'wifiCalling', titleKey: 'portalHome:chart.wifiCalling', title: 'Wi-Fi calling: the E911 address, view and change', kind: 'flow', specSection: '2 (/personal/wificall), 3 (E911 address), 5 (zip matches state)', machine: wifiCallingMachine },
+  { id: 'esimInstall', titleKey: 'portalHome:chart.esimInstall', title: 'eSIM install details after re-authentication', kind: 'flow', specSection: '2 (/person/scanInstall, /global/scanInstall), 4 (eSIM QR 30 days), 9 (code validity 5 minutes)', machine: esimInstallMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
   { id: 'simLifecycle', titleKey: 'messages:chart.simLifecycle', title: 'SIM status: inactive, activating, activated, expired', kind: 'lifecycle', specSection: '3 (SIM), 4 (activation, SIM status), 9 (activation within 90 days, eSIM QR 30 days)', machine: simLifecycleMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },

@@ -1,159 +1,132 @@
-import type { ReactNode } from 'react';
+/**
+ * /personal, the account home (issue 14): the number, the SIM (ICCID, type, status), the plan in force (status,
+ * start and expiry in Pacific time, validity, cycle, auto-renewal, high-speed data with the 128 kbps note, the plans
+ * that follow), the General and ILD balances, the activations in progress, and a way to every portal page. A global
+ * data SIM customer sees the global pages.
+ */
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
+import { formatMoney } from '../../i18n';
 import type { PersonalHomeData } from '../../src/contract/pageData';
-import { AppLink } from '../../src/app/forScreens';
+import type { PortalHome } from '../../src/contract/portal';
+import { AppLink, isServed, useFindRoute } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
-import type { UserInfo } from '../../src/contract/personal';
-import { formatDate, formatMoney } from '../../i18n';
-import { formatDataMb } from '../ui/format';
 import { ActivationsCard } from './ActivationsCard';
+import { Badge, Card, card, Facts, pill, PortalLinks } from './parts';
+import { DataAllowance, PlanTerms, Upcoming } from './PlanFacts';
 
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
-const link = 'inline-flex items-center justify-center rounded-full px-4 py-2 text-sm font-semibold';
+const TOP_UP = '/personal/pay/changeAccount';
 
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={card}>
-      <h2 id={id} className="text-base font-semibold text-slate-900">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
-const STATUS_TONE: Record<string, string> = {
-  activated: 'bg-emerald-100 text-emerald-900',
-  activating: 'bg-amber-100 text-amber-900',
-  inactive: 'bg-slate-200 text-slate-900',
-  expired: 'bg-rose-100 text-rose-900',
-  main: 'bg-emerald-100 text-emerald-900',
-  pending: 'bg-amber-100 text-amber-900',
-  none: 'bg-slate-200 text-slate-900',
-};
-function Badge({ status, label }: { status: string; label: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? ''}`}>{label}</span>;
-}
-
-function SimCard({ user }: { user: UserInfo }) {
-  const { t } = useTranslation('personal');
-  if (!user.sim) {
+function SimCard({ home }: { home: PortalHome }) {
+  const { t } = useTranslation(['personal', 'portalHome']);
+  const { sim } = home;
+  if (!sim) {
     return (
-      <Card id="sim-title" title={t('sim.title')}>
-        <p className="text-sm text-slate-700">{t('sim.none')}</p>
+      <Card id="sim-title" title={t('personal:sim.title')}>
+        <p className="text-sm text-slate-700">{t('personal:sim.none')}</p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <AppLink to="/plans" className={`${link} bg-blue-700 text-white hover:bg-blue-800`}>{t('sim.buy')}</AppLink>
-          <AppLink to="/activation" className={`${link} border border-slate-300 text-slate-900 hover:bg-slate-50`}>{t('sim.activate')}</AppLink>
+          <AppLink to="/plans" className={`${pill} bg-blue-700 text-white hover:bg-blue-800`}>{t('personal:sim.buy')}</AppLink>
+          <AppLink to="/activation" className={`${pill} border border-slate-300 text-slate-900 hover:bg-slate-50`}>{t('personal:sim.activate')}</AppLink>
         </div>
       </Card>
     );
   }
   return (
-    <Card id="sim-title" title={t('sim.title')}>
-      <Badge status={user.sim.status} label={t(`sim.status.${user.sim.status}`)} />
-      <dl className="mt-3 space-y-1 text-sm text-slate-700">
-        <div className="flex justify-between gap-4"><dt>{t('sim.type')}</dt><dd className="font-medium text-slate-900">{t(`sim.types.${user.sim.type}`)}</dd></div>
-        <div className="flex justify-between gap-4"><dt>{t('sim.iccid')}</dt><dd className="font-medium text-slate-900">{t('sim.iccidEnding', { last4: user.sim.iccidLast4 })}</dd></div>
-      </dl>
-      {user.sim.status === 'inactive' && (
-        <AppLink to="/activation" className={`mt-4 ${link} bg-blue-700 text-white hover:bg-blue-800`}>{t('sim.activate')}</AppLink>
+    <Card id="sim-title" title={t('personal:sim.title')} action={<Badge status={sim.status} label={t(`personal:sim.status.${sim.status}`)} />}>
+      <Facts rows={[
+        [t('portalHome:sim.kind.' + sim.kind), home.msisdn ? formatPhone(home.msisdn) : t('portalHome:home.noNumberYet')],
+        [t('personal:sim.type'), t(`personal:sim.types.${sim.type}`)],
+        [t('portalHome:sim.iccid'), <span className="font-mono" data-testid="sim-iccid">{sim.iccid}</span>],
+      ]} />
+      {sim.status === 'inactive' && (
+        <AppLink to="/activation" className={`mt-4 ${pill} bg-blue-700 text-white hover:bg-blue-800`}>{t('personal:sim.activate')}</AppLink>
       )}
     </Card>
   );
 }
 
-function PlanCard({ user }: { user: UserInfo }) {
-  const { t, i18n } = useTranslation('personal');
-  const lang = i18n.language;
-  const { plan } = user;
-  if (plan.status === 'none') {
+function PlanCard({ home }: { home: PortalHome }) {
+  const { t } = useTranslation(['personal', 'portalHome']);
+  const find = useFindRoute();
+  const details = find('/package');
+  const { plan } = home;
+  if (!plan) {
     return (
-      <Card id="plan-title" title={t('plan.title')}>
-        <Badge status="none" label={t('plan.status.none')} />
-        <p className="mt-3 text-sm text-slate-700">{t('plan.noneBody')}</p>
-        <AppLink to="/plans" className={`mt-4 ${link} bg-blue-700 text-white hover:bg-blue-800`}>{t('plan.choose')}</AppLink>
+      <Card id="plan-title" title={t('personal:plan.title')} action={<Badge status="none" label={t('personal:plan.status.none')} />}>
+        <p className="text-sm text-slate-700">{t('personal:plan.noneBody')}</p>
+        <AppLink to={home.global ? '/plans/global' : '/plans'} className={`mt-4 ${pill} bg-blue-700 text-white hover:bg-blue-800`}>{t('personal:plan.choose')}</AppLink>
       </Card>
     );
   }
-  const used = plan.dataUsedMb ?? 0;
-  const percent = plan.dataTotalMb ? Math.min(100, Math.round((used / plan.dataTotalMb) * 100)) : null;
   return (
-    <Card id="plan-title" title={t('plan.title')}>
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge status={plan.status} label={t(`plan.status.${plan.status}`)} />
-        {plan.name && <span className="text-lg font-semibold text-slate-900">{plan.name}</span>}
+    <Card id="plan-title" title={t('personal:plan.title')} action={<Badge status={plan.status} label={t(`personal:plan.status.${plan.status}`)} />}>
+      <p className="text-lg font-semibold text-slate-900" data-testid="plan-name">{plan.name}</p>
+      <div className="mt-3 space-y-4">
+        <PlanTerms plan={plan} />
+        <DataAllowance data={plan.data} />
+        <Upcoming upcoming={home.upcoming} />
       </div>
-      <dl className="mt-3 space-y-1 text-sm text-slate-700">
-        {plan.expiresAt && (
-          <div className="flex justify-between gap-4"><dt>{t('plan.expires')}</dt><dd className="font-medium text-slate-900">{formatDate(plan.expiresAt, lang)}</dd></div>
-        )}
-        <div className="flex justify-between gap-4"><dt>{t('plan.autoRenew')}</dt><dd className="font-medium text-slate-900">{plan.autoRenew ? t('plan.on') : t('plan.off')}</dd></div>
-      </dl>
-      <div className="mt-4">
-        <p className="text-sm text-slate-700">
-          {plan.dataTotalMb === null
-            ? t('plan.dataUsedUnlimited', { used: formatDataMb(used, lang) })
-            : t('plan.dataUsed', { used: formatDataMb(used, lang), total: formatDataMb(plan.dataTotalMb, lang) })}
-        </p>
-        {percent !== null && (
-          <div className="mt-2 h-2 rounded-full bg-slate-200" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('plan.dataMeter')}>
-            <div className="h-2 rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
-          </div>
-        )}
-      </div>
+      {details && isServed(details) && (
+        <AppLink to="/package" className={`mt-4 ${pill} border border-slate-300 text-slate-900 hover:bg-slate-50`}>{t('portalHome:plan.details')}</AppLink>
+      )}
     </Card>
   );
 }
 
-function Balances({ user }: { user: UserInfo }) {
+function Balances({ home }: { home: PortalHome }) {
   const { t, i18n } = useTranslation('personal');
   const lang = i18n.language;
-  const canTopUp = user.showAutonewSetBtn !== 0;
+  const find = useFindRoute();
+  const topUp = find(TOP_UP);
+  // Spec section 2: top-up's entry points go only where showAutonewSetBtn allows, and only to a page that exists.
+  const canTopUp = home.showAutonewSetBtn !== 0 && topUp !== undefined && isServed(topUp);
   return (
     <Card id="balances-title" title={t('balances.title')}>
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-xl bg-slate-50 p-4">
           <dt className="text-sm font-medium text-slate-700">{t('balances.general')}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{formatMoney(user.balances.generalCents, lang)}</dd>
+          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="balance-general">{formatMoney(home.balances.generalCents, lang)}</dd>
           <dd className="mt-1 text-xs text-slate-600">{t('balances.generalHint')}</dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-4">
           <dt className="text-sm font-medium text-slate-700">{t('balances.ild')}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{formatMoney(user.balances.ildCents, lang)}</dd>
+          <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="balance-ild">{formatMoney(home.balances.ildCents, lang)}</dd>
           <dd className="mt-1 text-xs text-slate-600">{t('balances.ildHint')}</dd>
         </div>
       </dl>
-      {canTopUp && (
-        <AppLink to="/personal/pay/changeAccount" className={`mt-4 ${link} bg-amber-400 text-slate-900 hover:bg-amber-300`}>{t('balances.topUp')}</AppLink>
-      )}
+      {canTopUp && <AppLink to={TOP_UP} className={`mt-4 ${pill} bg-amber-400 text-slate-900 hover:bg-amber-300`}>{t('balances.topUp')}</AppLink>}
     </Card>
   );
 }
 
-/** /personal home: number, SIM status, plan status and the two balances (spec sections 3 and 4). */
 export default function PersonalHomeScreen() {
-  const { t } = useTranslation('personal');
+  const { t } = useTranslation(['personal', 'portalHome']);
   const data = useLoaderData() as PersonalHomeData | undefined;
-  const user = data?.user ?? null;
-  if (!user) {
+  const home = data?.home ?? null;
+  if (!home) {
     return (
       <section aria-labelledby="personal-title" className={card}>
-        <h1 id="personal-title" className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p role="status" className="mt-3 text-slate-700">{t('loadError')}</p>
+        <h1 id="personal-title" className="text-2xl font-bold text-slate-900">{t('personal:title')}</h1>
+        <p role="status" className="mt-3 text-slate-700">{t('personal:loadError')}</p>
       </section>
     );
   }
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-testid="portal-home" data-global={home.global}>
       <header>
-        <h1 id="personal-title" className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="mt-1 text-slate-700">{t('number', { phone: formatPhone(user.msisdn) })}</p>
+        <h1 id="personal-title" className="text-2xl font-bold text-slate-900">{t(home.global ? 'portalHome:home.globalTitle' : 'personal:title')}</h1>
+        {home.global
+          ? <p className="mt-1 text-slate-700">{t('portalHome:home.globalIntro')}</p>
+          : home.msisdn && <p className="mt-1 text-slate-700">{t('personal:number', { phone: formatPhone(home.msisdn) })}</p>}
+        <p className="mt-1 text-xs text-slate-600">{t('portalHome:home.pacific')}</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <SimCard user={user} />
-        <PlanCard user={user} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <SimCard home={home} />
+        <PlanCard home={home} />
       </div>
       <ActivationsCard activations={data?.activations} />
-      <Balances user={user} />
+      <Balances home={home} />
+      <PortalLinks flags={{ global: home.global, isSmsUser: home.isSmsUser, showAutonewSetBtn: home.showAutonewSetBtn }} />
     </div>
   );
 }

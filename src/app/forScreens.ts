@@ -10,9 +10,11 @@ export { persistResume, purchaseSharer, readResume } from './flows/checkoutResum
 export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarget } from './flows/login';
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
+export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from './contact';
 export { showDialog } from './feedback';
 export { AppLink } from './layout/AppLink';
+export { portalItemsFor, type PortalFlags } from './layout/navItems';
 export { usePlanName } from './planName';
 export { useFindRoute, type FindRoute } from './routeLookup';
 export { isServed, type AppRoute } from './routeModel';

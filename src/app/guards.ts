@@ -3,6 +3,7 @@
  * - hasPermission: "Without login the user is redirected to /login" (with the page to come back to).
  * - hasIsSmsUser: "A user with isSmsUser equal to 1 is redirected to /personal" (decision 0002).
  * - A route a later issue builds goes to /404 until its screen exists.
+ * - A global data SIM customer lands on the global pages (issue 14): a US page with a global twin sends there.
  */
 import type { PersonalData } from '../storage';
 import { loginPath } from './navigation';
@@ -17,10 +18,17 @@ export interface GuardInput {
   personal: PersonalData | null;
 }
 
+/** The account pages that have a global data SIM's own page (spec section 2, global-card pages). */
+export const GLOBAL_TWINS: Readonly<Record<string, string>> = {
+  '/personal/myinfo': '/global/personal/myinfo',
+  '/person/scanInstall': '/global/scanInstall',
+};
+
 /** Where to send the user instead, or null to let the route render. */
 export function guardRedirect({ route, path, token, personal }: GuardInput): string | null {
   if (!isServed(route as AppRoute)) return NOT_FOUND_PATH;
   if (route.flags.hasPermission && !token) return loginPath(path);
   if (route.flags.hasIsSmsUser && personal?.isSmsUser === 1) return '/personal';
-  return null;
+  const twin = personal?.global ? GLOBAL_TWINS[path.split('?')[0]!] : undefined;
+  return twin ?? null;
 }

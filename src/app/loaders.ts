@@ -5,7 +5,7 @@
  */
 import { ApiError, call } from '../api/client';
 import { endpoints } from '../contract';
-import type { HomeData, PersonalHomeData, PlanDetailData, PlansData } from '../contract/pageData';
+import type { HomeData, PersonalHomeData, PlanDetailData, PlansData, PortalData } from '../contract/pageData';
 import { clearSession, setPersonalData } from './session';
 import { isPlanSlug } from './planMeta';
 
@@ -42,17 +42,31 @@ export async function loadPlanDetail(slug: string): Promise<PlanDetailData | 'no
 /** Answers 'login' when the token was refused, so the route sends the user to log in again. */
 export async function loadPersonal(): Promise<PersonalHomeData | 'login'> {
   try {
-    const [user, activations] = await Promise.all([
+    const [user, activations, home] = await Promise.all([
       call(endpoints.userInfo, { silent: true }),
       call(endpoints.activationMine, { silent: true }).then((r) => r.activations, () => null),
+      call(endpoints.portalHome, { silent: true }).catch(() => null),
     ]);
     setPersonalData(user);
-    return { user, loadError: false, activations };
+    return { user, loadError: false, activations, home };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       clearSession();
       return 'login';
     }
     return { user: null, loadError: true };
+  }
+}
+
+/** /package: the plan in force, its inclusions and the plans that follow (portalHome). */
+export async function loadPortal(): Promise<PortalData | 'login'> {
+  try {
+    return { home: await call(endpoints.portalHome, { silent: true }), loadError: false };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+      clearSession();
+      return 'login';
+    }
+    return { home: null, loadError: true };
   }
 }

@@ -119,13 +119,13 @@ export const ROUTES: AppRoute[] = [
     flags: ACCOUNT,
   }),
   account('/person/conversionCard/:orderNo?', 'conversionCard'),
-  account('/person/scanInstall', 'scanInstall'),
+  route('/person/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
   account('/personal/myinfo', 'myInfo'),
   route('/resetpwd', 'resetPassword', {
     screen: () => import('../../screens/account/ResetPasswordScreen'),
     flags: ACCOUNT,
   }),
-  account('/package', 'package'),
+  route('/package', 'package', { screen: () => import('../../screens/personal/PackageScreen'), loader: 'portal', flags: ACCOUNT }),
   account('/mybill', 'bills'),
   account('/mybank', 'bankCards'),
   account('/welfare', 'welfare'),
@@ -136,7 +136,7 @@ export const ROUTES: AppRoute[] = [
   account('/recharge', 'usage'),
 
   account('/global/personal/myinfo', 'myInfo'),
-  account('/global/scanInstall', 'scanInstall'),
+  route('/global/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
   account('/global/renewalpackage', 'globalRenewal'),
   account('/global/renewalpackage/form', 'globalRenewal'),
   account('/global/renewalpackage/result', 'globalRenewal'),
@@ -167,7 +167,7 @@ export const ROUTES: AppRoute[] = [
   account('/personal/businessManegement/roamPack/resultError', 'roaming'),
 
   account('/personal/upgradeNewCard', 'upgradeSim'),
-  account('/personal/wificall', 'wifiCalling'),
+  route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT }),
   account('/personal/protect', 'protect'),
   account('/personal/protect/payment', 'protect'),
   account('/personal/protect/result/:orderNo', 'protect'),

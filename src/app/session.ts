@@ -55,6 +55,7 @@ export function setPersonalData(u: UserInfo): void {
     showAutonewSetBtn: u.showAutonewSetBtn,
     supportPayMethods: u.supportPayMethods,
     isSmsUser: u.isSmsUser,
+    global: u.global,
   });
 }
 

@@ -56,6 +56,11 @@ export const PRODUCT_CODES = [
   'usernameTaken',     // the username chosen at activation belongs to another account
   'portInNotCorrectable', // the port-in is not waiting for information (already pending, completed or declined)
   'activationPlanExists', // a plan is being bought for a card being activated, but the card already has one
+  'noUsLine',          // the page needs a US line of the account's own (isSmsUser 1, decision 0002)
+  'e911Invalid',       // the network refused the E911 address: check the street and number
+  'noEsim',            // the line's SIM is a physical card: there is no eSIM to install
+  'noEmail',           // the account has no email for the code: use the line's number
+  'passwordWrong',     // the account's password, asked again before showing the eSIM, is wrong
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -87,7 +92,7 @@ export const statusForCode = (code: string): number => {
     case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists': return 409;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;
-    case 'productNotFound': case 'noRecord': return 404;
+    case 'productNotFound': case 'noRecord': case 'noEsim': return 404;
     case 'idempotencyKey': return 400;
     case 'serverError': case 'codeFetchFailed': return 500;
     default: return 422;

@@ -5,6 +5,7 @@ import {
   registerOrResetUser, sendMobileVerificationCode,
 } from './auth';
 import { userInfo } from './personal';
+import { installReveal, installSendCode, portalHome, wifiCallInfo, wifiCallUpdate } from './portal';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
@@ -22,6 +23,7 @@ export const endpoints = {
   modifyPwd, oauthToken, exit, userInfo,
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
   trackingSendCode, trackingSearch, trackingModify,
+  portalHome, wifiCallInfo, wifiCallUpdate, installSendCode, installReveal,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
 } as const;
 

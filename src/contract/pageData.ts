@@ -7,6 +7,7 @@ import type { ActivationView } from './activation';
 import type { BundleList, Plan } from './catalog';
 import type { partnerSchema } from './common';
 import type { UserInfo } from './personal';
+import type { PortalHome } from './portal';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -34,4 +35,12 @@ export interface PersonalHomeData {
   loadError: boolean;
   /** The customer's activations, newest first (port-ins in progress show there); null when they could not be read. */
   activations?: ActivationView[] | null;
+  /** The plan, its sequence and data, the SIM and balances (portalHome); null when it could not be read. */
+  home?: PortalHome | null;
+}
+
+/** /package: the plan in force with its inclusions and the plans that follow. */
+export interface PortalData {
+  home: PortalHome | null;
+  loadError: boolean;
 }

@@ -22,6 +22,8 @@ export const userInfoData = z.object({
   msisdn: z.string(),
   /** 1 = the account has no US voice line of its own (decision 0002); routes flagged hasIsSmsUser send it to /personal. */
   isSmsUser: z.union([z.literal(0), z.literal(1)]),
+  /** The account's line is the global data SIM (no US line): the portal shows the global pages. */
+  global: z.boolean(),
   /** 0 hides top-up, plan change and China number entry points (spec section 2 footer rule). */
   showAutonewSetBtn: z.union([z.literal(0), z.literal(1)]),
   supportPayMethods: z.array(payMethod),

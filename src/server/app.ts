@@ -25,6 +25,7 @@ import { activationRoutes } from './activation';
 import { catalogRoutes } from './catalog';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
+import { portalRoutes } from './portal';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 
@@ -101,6 +102,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   loginRoutes(app, deps);
   oauthRoutes(app, deps);
   personalRoutes(app, deps);
+  portalRoutes(app, deps);
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
   trackingRoutes(app, deps);

@@ -23,6 +23,8 @@ export interface PersonalData {
   showAutonewSetBtn: 0 | 1;
   supportPayMethods: PayMethod[];
   isSmsUser: 0 | 1;
+  /** The account's line is the global data SIM: the portal shows the global pages (absent: a US account). */
+  global?: boolean;
 }
 
 export interface TokenInfo {

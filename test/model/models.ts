@@ -85,7 +85,39 @@ export const changePasswordModel: ChartModel = {
   },
 };
 
+const E911_DRAFT = { address1: '100 Main St', address2: '', city: 'San Gabriel', state: 'CA', zip: '91776' };
+const WIFI_INFO = { msisdn: '6265550100', e911: { country: 'US', ...E911_DRAFT, address2: null }, updatedAt: null };
+
+export const wifiCallingModel: ChartModel = {
+  entry: entry('wifiCalling'),
+  payloads: {
+    'field.change': [{ field: 'zip', value: '91776' }],
+    'address.submit': [{ draft: E911_DRAFT }, { draft: { ...E911_DRAFT, zip: '10001' } }],
+    'done:loadWifiCall': [{ output: WIFI_INFO }],
+    'error:loadWifiCall': [{ error: apiError('noUsLine', 422) }],
+    'done:saveE911': [{ output: WIFI_INFO }],
+    'error:saveE911': [{ error: apiError('e911Invalid', 422) }, { error: apiError('http', 502) }],
+  },
+};
+
+export const esimInstallModel: ChartModel = {
+  entry: entry('esimInstall'),
+  input: { line: 'us', hasPassword: true },
+  abstractContext: (c: { sent: unknown }) => ({ sent: c.sent !== null }),
+  payloads: {
+    'code.send': [{ channel: 'sms' }],
+    'field.change': [{ field: 'code', value: VALID.code }],
+    'install.reveal': [{ code: VALID.code, password: VALID.password }, { code: '12', password: '' }],
+    'done:sendCode': [{ output: { channel: 'sms', to: '••• 0100', resendAfterSeconds: 60, expiresInSeconds: 300 } }],
+    'error:sendCode': [{ error: apiError('rateLimited', 429) }],
+    'done:reveal': [{ output: { iccid: '8901260010000000013', smdpAddress: 'smdp.example.com', matchingId: 'M-1', activationCode: 'LPA:1$smdp.example.com$M-1' } }],
+    'error:reveal': [{ error: apiError('passwordWrong', 422) }, { error: apiError('codeWrong') }, { error: apiError('loginThrottled', 429) }],
+  },
+};
+
 export const models: Record<string, ChartModel> = {
+  wifiCalling: wifiCallingModel,
+  esimInstall: esimInstallModel,
   login: loginModel,
   logout: logoutModel,
   changePassword: changePasswordModel,

@@ -8,6 +8,9 @@ import { i18n, initI18n, setLanguage } from '../../i18n';
 import { Footer } from '../../src/app/layout/Footer';
 import { clearSession, setToken } from '../../src/app/session';
 import { setItem } from '../../src/storage';
+import { RouteLookupContext } from '../../src/app/routeLookup';
+import { findRoute } from '../../src/app/routes';
+import { servedExcept } from '../support/routeLookup';
 
 beforeAll(async () => { await initI18n('en'); });
 beforeEach(async () => {
@@ -17,9 +20,9 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const renderFooter = (submit = vi.fn(async () => true)) => {
+const renderFooter = (submit = vi.fn(async () => true), lookup = servedExcept(['/personal/doubleNumber/openDouble'])) => {
   const router = createMemoryRouter([{ path: '*', element: <Footer submitEmail={submit} /> }]);
-  render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
+  render(<I18nextProvider i18n={i18n}><RouteLookupContext.Provider value={lookup}><RouterProvider router={router} /></RouteLookupContext.Provider></I18nextProvider>);
   return submit;
 };
 
@@ -65,8 +68,18 @@ describe('footer links', () => {
     setToken('t');
     setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 0, supportPayMethods: [], isSmsUser: 0 });
     renderFooter();
-    for (const name of ['Top up', 'Change plan', 'China number']) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/');
+    for (const name of ['Top up', 'Change plan']) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Bills' }).getAttribute('href')).toBe('/mybill');
+  });
+
+  it('leave out the pages not built yet, never a way to /404', () => {
+    renderFooter(vi.fn(async () => true));
+    expect(screen.queryByRole('link', { name: 'China number' })).toBeNull();
+    cleanup();
+    renderFooter(vi.fn(async () => true), findRoute);
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href') ?? '');
+    for (const href of hrefs.filter((h) => h.startsWith('/'))) expect(findRoute(href.split('?')[0]!), href).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Change plan' })).toBeNull();
   });
 
   it('lead to their pages otherwise', () => {

@@ -17,6 +17,13 @@ describe('route guards (spec section 2)', () => {
     expect(guardRedirect({ route: route('/personal'), path: '/personal', token: 't', personal: person(0) })).toBeNull();
   });
 
+  it('a global data SIM customer lands on the global pages (issue 14)', () => {
+    const global = { ...person(1), global: true };
+    expect(guardRedirect({ route: route('/person/scanInstall'), path: '/person/scanInstall', token: 't', personal: global })).toBe('/global/scanInstall');
+    expect(guardRedirect({ route: route('/person/scanInstall'), path: '/person/scanInstall', token: 't', personal: person(0) })).toBeNull();
+    expect(guardRedirect({ route: route('/global/scanInstall'), path: '/global/scanInstall', token: 't', personal: global })).toBeNull();
+  });
+
   it('public routes need no token', () => {
     expect(guardRedirect({ route: route('/'), path: '/', token: null, personal: null })).toBeNull();
   });

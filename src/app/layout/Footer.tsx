@@ -3,12 +3,14 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../contact';
 import { useSession } from '../session';
 import { AppLink } from './AppLink';
 import { EmailSignup } from './EmailSignup';
-import { FOOTER_COLUMNS, footerHref } from './navItems';
+import { FOOTER_COLUMNS, existingItems, footerHref } from './navItems';
+import { useFindRoute } from '../routeLookup';
 
 
 export function Footer({ submitEmail }: { submitEmail?: (email: string) => Promise<boolean> }) {
   const { t } = useTranslation('layout');
   const { personal } = useSession();
+  const find = useFindRoute();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
@@ -26,7 +28,7 @@ export function Footer({ submitEmail }: { submitEmail?: (email: string) => Promi
           </section>
         </div>
         <nav aria-label={t('footer.nav')} className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-          {FOOTER_COLUMNS.map((col) => (
+          {FOOTER_COLUMNS.map((col) => ({ ...col, items: existingItems(col.items, find) })).filter((col) => col.items.length > 0).map((col) => (
             <section key={col.title}>
               <h2 className="text-sm font-semibold text-white">{t(col.title)}</h2>
               <ul className="mt-3 space-y-2 text-sm">

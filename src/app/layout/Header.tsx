@@ -10,7 +10,8 @@ import { Brand } from './Brand';
 import { Greeting } from './Greeting';
 import { LanguageSwitch } from './LanguageSwitch';
 import { AccountMenu, SupportMenu } from './Menus';
-import { ACCOUNT_ITEMS, ACTIVATE, MAIN_NAV, SUPPORT_ITEMS, accountHref, type NavItem } from './navItems';
+import { ACCOUNT_ITEMS, ACTIVATE, MAIN_NAV, SUPPORT_ITEMS, accountHref, existingItems, type NavItem } from './navItems';
+import { useFindRoute } from '../routeLookup';
 import { loginPath } from '../navigation';
 
 const isActive = (pathname: string, to: string, titleActive: string | null) =>
@@ -109,6 +110,7 @@ function DrawerSection({ title, items, href, close }: { title: string; items: Na
 export function MobileHeader({ className = '' }: { className?: string }) {
   const { t } = useTranslation('layout');
   const { token } = useSession();
+  const find = useFindRoute();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -136,7 +138,7 @@ export function MobileHeader({ className = '' }: { className?: string }) {
                 <nav aria-label={t('header.mainNav')}>
                   <DrawerSection title={t('header.shop')} items={[...MAIN_NAV, ACTIVATE]} href={(to) => to} close={close} />
                   <DrawerSection title={t('header.support')} items={SUPPORT_ITEMS} href={(to) => to} close={close} />
-                  <DrawerSection title={t('header.account')} items={ACCOUNT_ITEMS} href={(to) => accountHref(to, Boolean(token))} close={close} />
+                  <DrawerSection title={t('header.account')} items={existingItems(ACCOUNT_ITEMS, find)} href={(to) => accountHref(to, Boolean(token))} close={close} />
                 </nav>
               </Dialog.Content>
             </Dialog.Portal>

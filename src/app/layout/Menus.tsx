@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
+import { useFindRoute } from '../routeLookup';
 import { AppLink } from './AppLink';
-import { ACCOUNT_ITEMS, SUPPORT_ITEMS, accountHref, type NavItem } from './navItems';
+import { ACCOUNT_ITEMS, SUPPORT_ITEMS, accountHref, existingItems, type NavItem } from './navItems';
 
 const itemClass =
   'block rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-blue-50 data-[highlighted]:text-blue-800';
@@ -34,5 +35,6 @@ export function SupportMenu() {
 
 export function AccountMenu({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation('layout');
-  return <Menu label={t('header.account')} items={ACCOUNT_ITEMS} href={(to) => accountHref(to, loggedIn)} />;
+  const find = useFindRoute();
+  return <Menu label={t('header.account')} items={existingItems(ACCOUNT_ITEMS, find)} href={(to) => accountHref(to, loggedIn)} />;
 }

@@ -1,6 +1,7 @@
 /** Header and footer entries of spec section 2. Labels are keys in the `layout` namespace. */
 import type { PersonalData } from '../../storage';
 import { loginPath } from '../navigation';
+import { isServed, type AppRoute } from '../routeModel';
 
 export interface NavItem {
   to: string;
@@ -33,6 +34,72 @@ export const ACCOUNT_ITEMS: NavItem[] = [
   { to: '/mybill', label: 'account.bills' },
   { to: '/resetpwd', label: 'account.changePassword' },
 ];
+
+/**
+ * The account area's pages, in the side menu's order. `global`: the global data SIM's own page in its place (a
+ * global customer lands on the global pages); `gate`: 'autonew' hides it when showAutonewSetBtn is 0 (spec section
+ * 2: top-up, plan change and China number), 'usLine' when the account has no US line (isSmsUser 1, decision 0002).
+ */
+export interface PortalItem extends NavItem {
+  global?: string;
+  gate?: 'autonew' | 'usLine';
+  /** Shown to global data SIM customers too (otherwise only to US customers, unless `global` gives their page). */
+  both?: boolean;
+}
+
+export const PORTAL_ITEMS: PortalItem[] = [
+  { to: '/personal', label: 'account.myPlan', both: true },
+  { to: '/package', label: 'portal.package' },
+  { to: '/personal/pay/changeAccount', label: 'account.topUp', gate: 'autonew', both: true },
+  { to: '/personal/autosubscription/subscription', label: 'portal.autoRenewal', gate: 'autonew' },
+  { to: '/personal/businessManegement/bundleChange', label: 'account.changePlan', gate: 'autonew' },
+  { to: '/personal/businessManegement/flowPacket', label: 'portal.dataAddOns', gate: 'usLine' },
+  { to: '/personal/businessManegement/roamPack', label: 'portal.roaming', gate: 'usLine' },
+  { to: '/personal/doubleNumber/openDouble', label: 'account.chinaNumber', gate: 'autonew' },
+  { to: '/global/renewalpackage', label: 'portal.globalRenewal', global: '/global/renewalpackage' },
+  { to: '/callrecord', label: 'portal.usage', gate: 'usLine' },
+  { to: '/mybill', label: 'account.bills', both: true },
+  { to: '/mybank', label: 'portal.bankCards', both: true },
+  { to: '/global/myorder', label: 'portal.orders', global: '/global/myorder' },
+  { to: '/personal/myinfo', label: 'account.myInfo', global: '/global/personal/myinfo' },
+  { to: '/person/scanInstall', label: 'portal.scanInstall', global: '/global/scanInstall' },
+  { to: '/personal/wificall', label: 'portal.wifiCalling', gate: 'usLine' },
+  { to: '/personal/protect', label: 'portal.protect', gate: 'usLine' },
+  { to: '/personal/upgradeNewCard', label: 'portal.upgradeSim', gate: 'usLine' },
+  { to: '/resetpwd', label: 'account.changePassword', both: true },
+];
+
+export type RouteFinder = (path: string) => AppRoute | undefined;
+
+/** A link leads to a page: its route is served, and a redirect's target too (never a way to /404). */
+export function leadsToPage(find: RouteFinder, to: string, hops = 0): boolean {
+  const route = find(to.split('?')[0]!);
+  if (!route || !isServed(route)) return false;
+  return route.redirect ? hops < 3 && leadsToPage(find, route.redirect, hops + 1) : true;
+}
+
+/** Nav entries whose page exists: entry points of pages a later issue builds stay hidden until then. */
+export const existingItems = <T extends NavItem>(items: readonly T[], find: RouteFinder): T[] => items.filter((i) => leadsToPage(find, i.to));
+
+export interface PortalFlags {
+  global: boolean;
+  isSmsUser: 0 | 1;
+  showAutonewSetBtn: 0 | 1;
+}
+
+/** The portal pages this customer may use, each at its path for this customer (global pages for a global SIM). */
+export function portalItemsFor(flags: PortalFlags, find: RouteFinder): NavItem[] {
+  const out: NavItem[] = [];
+  for (const item of PORTAL_ITEMS) {
+    if (item.gate === 'autonew' && flags.showAutonewSetBtn === 0) continue;
+    if (item.gate === 'usLine' && flags.isSmsUser === 1) continue;
+    const to = flags.global ? (item.global ?? (item.both ? item.to : null)) : item.global === item.to ? null : item.to;
+    if (!to || !leadsToPage(find, to)) continue;
+    if (find(to)?.flags.hasIsSmsUser && flags.isSmsUser === 1) continue;
+    out.push({ to, label: item.label });
+  }
+  return out;
+}
 
 /** "Account items send visitors to /login" (and back to the item after login). */
 export const accountHref = (to: string, loggedIn: boolean): string => (loggedIn ? to : loginPath(to));

@@ -75,6 +75,7 @@ export async function userInfo(deps: Deps, customerId: number): Promise<UserInfo
     msisdn: line?.msisdn ?? customer.phone ?? '',
     // Decision 0002: 1 = the account has no US voice line of its own.
     isSmsUser: usLine ? 0 : 1,
+    global: !usLine && line?.kind === 'global',
     showAutonewSetBtn: main ? 1 : 0,
     supportPayMethods: await payMethodsFor(deps, customerId),
     hasPassword: customer.passwordHash !== null,

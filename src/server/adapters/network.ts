@@ -63,6 +63,19 @@ export interface NetworkAdapter {
   portInStatus(ref: string): Promise<PortInStatus>;
   /** Resubmits corrected details on the same port request; idempotent by requestId. */
   correctPortIn(ref: string, req: PortInCorrection): Promise<void>;
+  /**
+   * Changes the E911 address of a line's Wi-Fi calling; the network validates it at once (as the carriers' E911
+   * address APIs do) and answers done or failed with its reason. Idempotent by requestId: the same request id answers
+   * the first outcome.
+   */
+  updateE911(req: E911Update): Promise<ProvisionState & { state: 'done' | 'failed' }>;
+}
+
+export interface E911Update {
+  requestId: string;
+  iccid: string;
+  msisdn: string;
+  e911: E911Address;
 }
 
 export class NetworkError extends Error {

@@ -12,15 +12,15 @@
  *   `99999` → (zipMismatch); number `2015550101` → (nameMismatch); number `2015550199` → declined (notPortable);
  *   an empty account number or PIN is refused like a wrong one; anything else completes. A correction that fixes the
  *   failing value completes.
- * - provisioning: an E911 address whose first line starts with `0 ` (house number 0, e.g. `0 Nowhere St`) fails
- *   E911 validation (E911_ADDRESS_INVALID); a number another card holds, or outside the inventory, fails
+ * - provisioning and E911 updates (/personal/wificall): an E911 address whose first line starts with `0 ` (house
+ *   number 0, e.g. `0 Nowhere St`) fails E911 validation (E911_ADDRESS_INVALID); a number another card holds, or outside the inventory, fails
  *   (NUMBER_UNAVAILABLE).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { sandboxNumbers, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
+import { sandboxE911Updates, sandboxNumbers, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
 import type { PortInReason } from '../../contract/activation';
 import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
 import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
@@ -184,6 +184,17 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
         return { state: 'completed' };
       }
       return { state: row.outcome, reason: row.reason ?? undefined, carrierMessage: row.carrierMessage ?? undefined };
+    },
+
+    async updateE911(req) {
+      const failure = e911Fails(req.e911) ? E911_FAILURE : null;
+      await db.insert(sandboxE911Updates).values({
+        requestId: req.requestId, iccid: req.iccid, msisdn: req.msisdn, address: req.e911,
+        outcome: failure ? 'failed' : 'done', failure, createdAt: clock.now(),
+      }).onConflictDoNothing({ target: sandboxE911Updates.requestId });
+      // The same request id again (a retry, a double click): the first answer is the answer.
+      const [row] = await db.select().from(sandboxE911Updates).where(eq(sandboxE911Updates.requestId, req.requestId));
+      return row!.outcome === 'done' ? { state: 'done' as const } : { state: 'failed' as const, failure: row!.failure ?? E911_FAILURE };
     },
 
     async correctPortIn(ref, req) {

@@ -91,6 +91,9 @@ export const lines = pgTable('lines', {
   iccid: text('iccid').notNull().unique(),
   simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
   simStatus: text('sim_status', { enum: ['inactive', 'activating', 'activated', 'expired'] }).notNull(),
+  /** Wi-Fi calling's E911 address as the network last accepted it from /personal/wificall; null: the activation's. */
+  e911: jsonb('e911').$type<E911Address>(),
+  e911UpdatedAt: at('e911_updated_at'),
   createdAt: createdAt(),
 }, (t) => [index('lines_customer').on(t.customerId)]);
 
@@ -125,7 +128,8 @@ export const captchas = pgTable('captchas', {
 export const verificationCodes = pgTable('verification_codes', {
   id: serial('id').primaryKey(),
   phone: text('phone').notNull(),
-  purpose: text('purpose', { enum: ['login', 'register', 'reset'] }).notNull(),
+  /** 'install': the eSIM install page's re-authentication; its `phone` is `customer:<id>` (the code may go by email). */
+  purpose: text('purpose', { enum: ['login', 'register', 'reset', 'install'] }).notNull(),
   codeHash: text('code_hash').notNull(),
   expiresAt: at('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
@@ -599,6 +603,17 @@ export const sandboxNumbers = pgTable('sandbox_numbers', {
   reservedUntil: at('reserved_until'),
   createdAt: createdAt(),
 }, (t) => [index('sandbox_numbers_iccid').on(t.iccid)]);
+
+/** Network sandbox: E911 address updates of Wi-Fi calling, one per request id (a retried update counts once). */
+export const sandboxE911Updates = pgTable('sandbox_e911_updates', {
+  requestId: text('request_id').primaryKey(),
+  iccid: text('iccid').notNull(),
+  msisdn: text('msisdn').notNull(),
+  address: jsonb('address').$type<E911Address>().notNull(),
+  outcome: text('outcome', { enum: ['done', 'failed'] }).notNull(),
+  failure: text('failure'),
+  createdAt: createdAt(),
+}, (t) => [index('sandbox_e911_updates_iccid').on(t.iccid)]);
 
 /** Network sandbox: line provisioning requests, one per request id, answered at ready_at. */
 export const sandboxProvisions = pgTable('sandbox_provisions', {

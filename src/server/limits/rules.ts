@@ -37,6 +37,9 @@ export const RULES = {
   trackingPairDay: { id: 'tracking.pair.day', max: 10, windowMs: DAY },
   /** Tracking codes asked for from one IP. */
   trackingIp: { id: 'tracking.ip', max: 30, windowMs: HOUR },
+  /** eSIM install re-authentication codes for one account (by SMS or email): one a minute, 5 an hour. */
+  installCodeMinute: { id: 'install.code.minute', max: 1, windowMs: MINUTE },
+  installCodeHour: { id: 'install.code.hour', max: 5, windowMs: HOUR },
   /** Image captchas made for one IP. */
   captchaIp: { id: 'captcha.ip', max: 100, windowMs: 10 * MINUTE },
   /** checkIsRegistered (it tells whether a verified number has an account) from one IP. */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { leadsToPage, portalItemsFor } from '../../src/app/layout/navItems';
+import { findRoute } from '../../src/app/routes';
+import { servedExcept } from '../support/routeLookup';
+
+const LATER = ['/personal/businessManegement/bundleChange', '/personal/doubleNumber/openDouble', '/personal/autosubscription/subscription',
+  '/personal/businessManegement/flowPacket', '/personal/businessManegement/roamPack', '/personal/protect', '/personal/upgradeNewCard', '/global/renewalpackage'];
+const afterIssue14 = servedExcept(LATER);
+const us = { global: false, isSmsUser: 0 as const, showAutonewSetBtn: 1 as const };
+const paths = (flags: typeof us | { global: boolean; isSmsUser: 0 | 1; showAutonewSetBtn: 0 | 1 }, find = afterIssue14) => portalItemsFor(flags, find).map((i) => i.to);
+
+describe('the portal pages a customer is offered (issue 14)', () => {
+  it('a US customer: every built page, none of a later issue', () => {
+    expect(paths(us)).toEqual(['/personal', '/package', '/personal/pay/changeAccount', '/callrecord', '/mybill', '/mybank',
+      '/personal/myinfo', '/person/scanInstall', '/personal/wificall', '/resetpwd']);
+  });
+
+  it('showAutonewSetBtn 0 hides top-up (spec section 2)', () => {
+    expect(paths({ ...us, showAutonewSetBtn: 0 })).not.toContain('/personal/pay/changeAccount');
+  });
+
+  it('a global data SIM customer gets the global pages and no US-line pages', () => {
+    const global = paths({ global: true, isSmsUser: 1, showAutonewSetBtn: 1 });
+    expect(global).toEqual(['/personal', '/personal/pay/changeAccount', '/mybill', '/mybank', '/global/myorder', '/global/personal/myinfo', '/global/scanInstall', '/resetpwd']);
+  });
+
+  it('an account without a US line (isSmsUser 1) is not offered the US-line pages', () => {
+    const none = paths({ global: false, isSmsUser: 1, showAutonewSetBtn: 0 });
+    for (const p of ['/personal/wificall', '/callrecord']) expect(none).not.toContain(p);
+  });
+
+  it('on this branch only what is built: every offered path is a page', () => {
+    for (const p of paths(us, findRoute)) expect(leadsToPage(findRoute, p), p).toBe(true);
+    expect(paths(us, findRoute)).toContain('/personal/wificall');
+  });
+
+  it('a redirect to a page not built yet leads nowhere', () => {
+    expect(leadsToPage(findRoute, '/aboutUs')).toBe(false);
+    expect(leadsToPage(findRoute, '/plans')).toBe(true);
+  });
+});
