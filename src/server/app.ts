@@ -25,6 +25,7 @@ import { activationRoutes } from './activation';
 import { catalogRoutes } from './catalog';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
+import { moneyRoutes } from './money';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 
@@ -103,6 +104,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   personalRoutes(app, deps);
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
+  moneyRoutes(app, deps);
   trackingRoutes(app, deps);
   activationRoutes(app, deps);
   sandboxRoutes(app, deps);
