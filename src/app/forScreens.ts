@@ -10,6 +10,9 @@ export { persistResume, purchaseSharer, readResume } from './flows/checkoutResum
 export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarget } from './flows/login';
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
+export { topUpFlow } from './flows/topUp';
+export { BILL_MONTHS_PER_PAGE, downloadBill, ORDERS_PER_PAGE } from './money';
+export { getPersonalData } from './session';
 export { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from './contact';
 export { showDialog } from './feedback';
 export { AppLink } from './layout/AppLink';

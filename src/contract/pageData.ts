@@ -7,6 +7,8 @@ import type { ActivationView } from './activation';
 import type { BundleList, Plan } from './catalog';
 import type { partnerSchema } from './common';
 import type { UserInfo } from './personal';
+import type { BillEntry, BillMonth, MyOrderSummary, OrderPaymentLine } from './money';
+import type { OrderData } from './orders';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -34,4 +36,19 @@ export interface PersonalHomeData {
   loadError: boolean;
   /** The customer's activations, newest first (port-ins in progress show there); null when they could not be read. */
   activations?: ActivationView[] | null;
+}
+
+/** /mybill: the months (paged) and the bill of the month shown (the newest when none is named). */
+export interface BillsData {
+  list: { months: BillMonth[]; total: number; page: number; pageSize: number } | null;
+  bill: (BillMonth & { entries: BillEntry[] }) | null;
+  loadError: boolean;
+}
+
+/** /personal/myorder and /global/myorder: the orders (paged) and the one opened, with its payments. */
+export interface OrdersData {
+  kind: 'plan' | 'global';
+  list: { orders: MyOrderSummary[]; total: number; page: number; pageSize: number } | null;
+  detail: { order: OrderData; payments: OrderPaymentLine[] } | null;
+  loadError: boolean;
 }
