@@ -47,7 +47,7 @@ export default function TopUpLayout() {
 
   return (
     <TopUpActorContext.Provider value={actor}>
-      <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="mx-auto max-w-2xl px-4 py-10" data-testid="top-up" data-state={JSON.stringify(snapshot.value)}>
         <Outlet />
       </div>
     </TopUpActorContext.Provider>
