@@ -45,9 +45,9 @@ const waiting = (s: AnyMachineSnapshot) => s._nodes.some((n: { invoke: unknown[]
 const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
   if (e.type === 'xstate.error.actor.payment') return false;
   if (e.type === 'xstate.done.actor.payment') return outcomeOf(e) !== 'expired';
-  if (e.type === 'xstate.snapshot.payment') return !(e as { snapshot: { tags: string[] } }).snapshot.tags.length;
+  if (e.type === 'xstate.snapshot.payment') return !(e as unknown as { snapshot: { tags: string[] } }).snapshot.tags.length;
   if (e.type === 'xstate.done.actor.loadTopUp') return statusOf(e) !== 'cancelled';
-  if (e.type === 'xstate.error.actor.createTopUp') return (e as { error: { code: string } }).error.code === 'validation';
+  if (e.type === 'xstate.error.actor.createTopUp') return (e as unknown as { error: { code: string } }).error.code === 'validation';
   return true;
 };
 
