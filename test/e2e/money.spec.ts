@@ -78,6 +78,7 @@ test.describe('money pages of the account portal', () => {
     await expect(page.getByText('Top-up successful')).toBeVisible();
     await expect(page.getByText('$20.00 has been added to the General account of (626) 555-0100.')).toBeVisible();
     expect((await generalBalance(page)).generalCents).toBe(before.generalCents + 2000);
+    if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: '.tmp/money-status-en.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Top up again' }).click();
     await expect(page).toHaveURL(/\/personal\/pay\/changeAccount$/);
@@ -93,6 +94,7 @@ test.describe('money pages of the account portal', () => {
     await page.goto('/mybill');
     await expect(page.getByText('Top-up received: General account').first()).toBeVisible();
     await expect(page.getByText('Top-up received: ILD account').first()).toBeVisible();
+    if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: '.tmp/money-bill-en.png', fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^LB-\d{6}-\d{6}\.pdf$/);
     const text = await pdfText(new Uint8Array(await (await import('node:fs/promises')).readFile((await download.path())!)));
