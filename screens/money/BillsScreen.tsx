@@ -9,7 +9,8 @@ import type { BillEntry } from '../../src/contract/money';
 import type { BillsData } from '../../src/contract/pageData';
 import { downloadBill } from '../../src/app/forScreens';
 import { formatMoney, formatPacificDate } from '../../i18n';
-import { Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { buttonPrimary } from '../ui/Section';
+import { Notice, secondaryButton } from '../ui/fields';
 import { Pager } from './Pager';
 
 function entryText(t: (k: string, v?: Record<string, unknown>) => string, e: BillEntry): string {
@@ -76,7 +77,7 @@ export default function BillsScreen() {
                   <p className="text-sm text-slate-700" data-testid="bill-number">{t('bill.number', { billNo: bill.billNo })}</p>
                   <p className="text-xs text-slate-600">{t('bill.company.name')} · {t('bill.company.address')}</p>
                 </div>
-                <button type="button" className={`${primaryButton} w-auto`} onClick={() => { void download(); }} disabled={downloading}>{t('bill.download')}</button>
+                <button type="button" className={buttonPrimary} onClick={() => { void download(); }} disabled={downloading}>{t('bill.download')}</button>
               </div>
               <div className="overflow-x-auto">
                 <table className="w-full text-left text-sm">
@@ -97,7 +98,7 @@ export default function BillsScreen() {
                           <td className="py-2 pr-3 whitespace-nowrap">{formatPacificDate(e.at, i18n.language)}</td>
                           <td className="py-2 pr-3">
                             <span className="block text-slate-900">{entryText(t, e)}</span>
-                            {e.orderNo && <span className="block text-xs text-slate-600">{t('bill.orderNo', { orderNo: e.orderNo })}</span>}
+                            {e.orderNo && <span className="block text-xs text-slate-600">{t(e.kind === 'topup' ? 'bill.topUpNo' : 'bill.orderNo', { orderNo: e.orderNo })}</span>}
                           </td>
                           <td className="py-2 pr-3 text-right">{sign}{money(e.amountCents)}</td>
                           <td className="py-2 pr-3 text-right">{money(e.taxCents)}</td>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
 import { formatMoney } from '../../i18n';
-import { Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { buttonPrimary } from '../ui/Section';
+import { Notice, secondaryButton } from '../ui/fields';
 import { TopUpSummary } from './TopUpSummary';
 import { useTopUp } from './useTopUp';
 
@@ -43,7 +44,7 @@ export default function PayStatusScreen() {
       )}
       <TopUpSummary topUp={topUp} />
       <div className="flex flex-wrap gap-3">
-        {snapshot.matches('failed') && <button type="button" className={`${primaryButton} w-auto`} onClick={() => send({ type: 'topUp.retry' })}>{t('topUp.tryAgain')}</button>}
+        {snapshot.matches('failed') && <button type="button" className={buttonPrimary} onClick={() => send({ type: 'topUp.retry' })}>{t('topUp.tryAgain')}</button>}
         {again}
         <AppLink to="/personal" className={secondaryButton}>{t('topUp.toAccount')}</AppLink>
         {paid && <AppLink to="/mybill" className={secondaryButton}>{t('topUp.bills')}</AppLink>}

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../src/app/forScreens';
-import { primaryButton } from '../ui/fields';
+import { buttonPrimary } from '../ui/Section';
 import { SANDBOX_TEST_CARDS } from './sandboxCards';
 
 export default function PayTestScreen() {
@@ -36,7 +36,7 @@ export default function PayTestScreen() {
         </table>
       </div>
       <p className="text-sm text-slate-700">{t('test.wechat')}</p>
-      <AppLink to="/personal/pay/changeAccount" className={`${primaryButton} w-auto`}>{t('test.start')}</AppLink>
+      <AppLink to="/personal/pay/changeAccount" className={buttonPrimary}>{t('test.start')}</AppLink>
     </div>
   );
 }

@@ -69,7 +69,7 @@ export function renderBillPdf(lang: Language, bill: BillForPdf, holder: BillHold
     const sign = e.direction === 'credit' ? '+' : '';
     row([
       dateOnly(lang, new Date(e.at)),
-      `${entryLabel(lang, e)}${e.orderNo ? `\n${k(lang, 'bill.orderNo', { orderNo: e.orderNo })}` : ''}`,
+      `${entryLabel(lang, e)}${e.orderNo ? `\n${k(lang, e.kind === 'topup' ? 'bill.topUpNo' : 'bill.orderNo', { orderNo: e.orderNo })}` : ''}`,
       `${sign}${money(lang, e.amountCents)}`, money(lang, e.taxCents), `${sign}${money(lang, e.totalCents)}`,
     ]);
   }
