@@ -134,3 +134,23 @@ export async function fetchCaptcha(path: string): Promise<{ imageUrl: string; to
 
 /** The image captcha headers the spec names (IMAGE-CODE, X-IMAGE-CODE-TOKEN). */
 export const captchaHeaders = (code: string, token: string) => ({ 'IMAGE-CODE': code, 'X-IMAGE-CODE-TOKEN': token });
+
+/** A raw (non-envelope) endpoint's body as a file, with the usual headers; an error envelope becomes an ApiError. */
+export async function fetchFile(path: string, query: Record<string, string>): Promise<Blob> {
+  const url = `${baseURL}${path}?${new URLSearchParams(query).toString()}`;
+  hooks.onRequestStart();
+  try {
+    const res = await fetch(url, { headers: headersFor(), cache: 'no-store' });
+    if (!res.ok) {
+      const data = (await res.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+      throw new ApiError(typeof data?.code === 'string' ? data.code : 'http', data?.message ?? '', res.status);
+    }
+    return await res.blob();
+  } catch (e) {
+    const error = toApiError(e);
+    hooks.onError(error);
+    throw error;
+  } finally {
+    hooks.onRequestEnd();
+  }
+}

@@ -11,6 +11,9 @@ export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarg
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
+export { topUpFlow } from './flows/topUp';
+export { BILL_MONTHS_PER_PAGE, downloadBill, ORDERS_PER_PAGE } from './money';
+export { getPersonalData } from './session';
 export { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from './contact';
 export { showDialog } from './feedback';
 export { AppLink } from './layout/AppLink';

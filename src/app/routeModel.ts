@@ -36,14 +36,14 @@ export interface MetaMatch {
 }
 
 export type ScreenModule = { default: ComponentType };
-export type LoaderName = 'home' | 'personal' | 'portal' | 'plans' | 'planDetail';
+export type LoaderName = 'home' | 'personal' | 'portal' | 'plans' | 'planDetail' | 'bills' | 'orders' | 'globalOrders' | 'payTest';
 
 /**
  * A wizard of spec section 4 owns a layout route (ARCHITECTURE.md, Statecharts): the routes of one flow are its
  * children, so the flow's actor lives in the layout and survives moving between the steps' URLs. The layout
  * screen of each flow is registered in FLOW_LAYOUTS.
  */
-export type FlowName = 'checkout' | 'tracking' | 'activation' | 'activationPlan';
+export type FlowName = 'checkout' | 'tracking' | 'activation' | 'activationPlan' | 'topUp';
 
 export interface AppRoute {
   path: string;

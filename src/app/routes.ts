@@ -13,6 +13,7 @@ export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>
   activationPlan: () => import('../../screens/checkout/CheckoutLayout'),
   tracking: () => import('../../screens/tracking/TrackingLayout'),
   activation: () => import('../../screens/activation/ActivationLayout'),
+  topUp: () => import('../../screens/money/TopUpLayout'),
 };
 
 const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
@@ -126,7 +127,7 @@ export const ROUTES: AppRoute[] = [
     flags: ACCOUNT,
   }),
   route('/package', 'package', { screen: () => import('../../screens/personal/PackageScreen'), loader: 'portal', flags: ACCOUNT }),
-  account('/mybill', 'bills'),
+  route('/mybill', 'bills', { screen: () => import('../../screens/money/BillsScreen'), loader: 'bills', flags: ACCOUNT, namespaces: ['portalMoney'] }),
   account('/mybank', 'bankCards'),
   account('/welfare', 'welfare'),
 
@@ -140,12 +141,14 @@ export const ROUTES: AppRoute[] = [
   account('/global/renewalpackage', 'globalRenewal'),
   account('/global/renewalpackage/form', 'globalRenewal'),
   account('/global/renewalpackage/result', 'globalRenewal'),
-  account('/global/myorder', 'globalOrders'),
+  route('/global/myorder', 'globalOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'globalOrders', flags: ACCOUNT, namespaces: ['portalMoney'] }),
+  // "My order" of the personal centre (spec section 2, Screen content); the spec names no path, this one follows /global/myorder.
+  route('/personal/myorder', 'myOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'orders', flags: ACCOUNT, namespaces: ['portalMoney'] }),
 
-  account('/personal/pay/changeAccount', 'topUp'),
-  account('/personal/pay/confirmPay', 'topUp'),
-  account('/personal/pay/payStatus/:orderNo', 'topUp'),
-  account('/personal/pay/test', 'topUp'),
+  route('/personal/pay/changeAccount', 'topUp', { screen: () => import('../../screens/money/ChangeAccountScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['portalMoney', 'payment'] }),
+  route('/personal/pay/confirmPay', 'topUp', { screen: () => import('../../screens/money/ConfirmPayScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['portalMoney', 'payment'] }),
+  route('/personal/pay/payStatus/:orderNo', 'topUp', { screen: () => import('../../screens/money/PayStatusScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['portalMoney', 'payment'] }),
+  route('/personal/pay/test', 'payTest', { screen: () => import('../../screens/money/PayTestScreen'), loader: 'payTest', flags: ACCOUNT, namespaces: ['portalMoney'] }),
 
   account('/personal/doubleNumber/openDouble', 'dualNumber', 'later', { hasIsSmsUser: true }),
   account('/personal/doubleNumber/waitReview', 'dualNumber', 'later', { hasIsSmsUser: true }),

@@ -8,6 +8,7 @@ import { userInfo } from './personal';
 import { installReveal, installSendCode, portalHome, wifiCallInfo, wifiCallUpdate } from './portal';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
+import { billDetail, billList, billPdf, myOrderPayments, myOrders, topUpCreate, topUpDetail } from './money';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
 import {
   activationCheckSim, activationMine, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect,
@@ -22,6 +23,7 @@ export const endpoints = {
   sendMobileVerificationCode, checMobilekVerificationCode, checkInNet, checkIsRegistered, registerOrResetUser,
   modifyPwd, oauthToken, exit, userInfo,
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
+  topUpCreate, topUpDetail, billList, billDetail, billPdf, myOrders, myOrderPayments,
   trackingSendCode, trackingSearch, trackingModify,
   portalHome, wifiCallInfo, wifiCallUpdate, installSendCode, installReveal,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,

@@ -8,6 +8,8 @@ import type { BundleList, Plan } from './catalog';
 import type { partnerSchema } from './common';
 import type { UserInfo } from './personal';
 import type { PortalHome } from './portal';
+import type { BillEntry, BillMonth, MyOrderSummary, OrderPaymentLine } from './money';
+import type { OrderData } from './orders';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -42,5 +44,20 @@ export interface PersonalHomeData {
 /** /package: the plan in force with its inclusions and the plans that follow. */
 export interface PortalData {
   home: PortalHome | null;
+  loadError: boolean;
+}
+
+/** /mybill: the months (paged) and the bill of the month shown (the newest when none is named). */
+export interface BillsData {
+  list: { months: BillMonth[]; total: number; page: number; pageSize: number } | null;
+  bill: (BillMonth & { entries: BillEntry[] }) | null;
+  loadError: boolean;
+}
+
+/** /personal/myorder and /global/myorder: the orders (paged) and the one opened, with its payments. */
+export interface OrdersData {
+  kind: 'plan' | 'global';
+  list: { orders: MyOrderSummary[]; total: number; page: number; pageSize: number } | null;
+  detail: { order: OrderData; payments: OrderPaymentLine[] } | null;
   loadError: boolean;
 }

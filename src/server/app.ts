@@ -26,6 +26,7 @@ import { catalogRoutes } from './catalog';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { portalRoutes } from './portal';
+import { moneyRoutes } from './money';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 
@@ -105,6 +106,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   portalRoutes(app, deps);
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
+  moneyRoutes(app, deps);
   trackingRoutes(app, deps);
   activationRoutes(app, deps);
   sandboxRoutes(app, deps);

@@ -11,6 +11,7 @@ import { activationModel } from './models/activation';
 import { shipmentModel } from './models/shipment';
 import { simLifecycleModel } from './models/simLifecycle';
 import { portInModel } from './models/portIn';
+import { topUpModel } from './models/topUp';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -128,4 +129,5 @@ export const models: Record<string, ChartModel> = {
   shipment: shipmentModel,
   simLifecycle: simLifecycleModel,
   portIn: portInModel,
+  topUp: topUpModel,
 };

@@ -36,6 +36,6 @@ describe('route guards (spec section 2)', () => {
 
   it('a route a later issue builds goes to /404', () => {
     expect(guardRedirect({ route: route('/rates'), path: '/rates', token: null, personal: null })).toBe('/404');
-    expect(guardRedirect({ route: route('/mybill'), path: '/mybill', token: 't', personal: person(0) })).toBe('/404');
+    expect(guardRedirect({ route: route('/welfare'), path: '/welfare', token: 't', personal: person(0) })).toBe('/404');
   });
 });

@@ -218,8 +218,11 @@ export type BillingAddress = {
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
   orderNo: text('order_no').notNull().unique(),
-  /** 'plan': US plan SIM/eSIM order of /plans/bundleForm; 'global': global data SIM. Later issues add kinds. */
-  kind: text('kind', { enum: ['plan', 'global'] }).notNull().default('plan'),
+  /**
+   * 'plan': US plan SIM/eSIM order of /plans/bundleForm; 'global': global data SIM; 'topup': a top-up of a General or
+   * ILD account (decision 0020: paid like any order, credited through the ledger once paid). Later issues add kinds.
+   */
+  kind: text('kind', { enum: ['plan', 'global', 'topup'] }).notNull().default('plan'),
   customerId: integer('customer_id').references(() => customers.id),
   /** Idempotency-Key of the submit and a hash of its body: a replay answers the same order; another body is refused. */
   idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -260,6 +263,10 @@ export const orders = pgTable('orders', {
    * order creates and ships no SIM; once paid the card carries the plan (fulfilment 'plan_ready').
    */
   activationIccid: text('activation_iccid'),
+  /** kind 'topup': which account of the line's owner it credits, the line's number, and the owner credited. */
+  topUpAccount: text('top_up_account', { enum: ['general', 'ild'] }),
+  topUpMsisdn: text('top_up_msisdn'),
+  topUpCustomerId: integer('top_up_customer_id').references(() => customers.id),
   /** Why the last payment failed (provider code), shown on /plans/bundleResultError. */
   failureCode: text('failure_code'),
   paidAt: at('paid_at'),
@@ -275,7 +282,9 @@ export const orders = pgTable('orders', {
   index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
   // At most one paid plan purchase per card being activated: a second payment for the same card is given back.
   uniqueIndex('orders_activation_paid').on(t.activationIccid).where(sql`activation_iccid is not null and status = 'paid'`),
-  check('orders_one_product', sql`(${t.planId} is null) <> (${t.globalPackId} is null)`),
+  check('orders_one_product', sql`(${t.kind} = 'topup' and ${t.planId} is null and ${t.globalPackId} is null) or (${t.kind} <> 'topup' and (${t.planId} is null) <> (${t.globalPackId} is null))`),
+  check('orders_top_up', sql`(${t.kind} = 'topup') = (${t.topUpAccount} is not null and ${t.topUpMsisdn} is not null and ${t.topUpCustomerId} is not null)`),
+  index('orders_top_up_customer').on(t.topUpCustomerId),
 ]);
 
 /**

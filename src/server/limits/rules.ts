@@ -42,6 +42,8 @@ export const RULES = {
   installCodeHour: { id: 'install.code.hour', max: 5, windowMs: HOUR },
   /** Image captchas made for one IP. */
   captchaIp: { id: 'captcha.ip', max: 100, windowMs: 10 * MINUTE },
+  /** Top-ups one account asks for (issue 14, "top-up amounts and counts"): 20 a day, paid or not. */
+  topUpCustomerDay: { id: 'topup.customer.day', max: 20, windowMs: DAY },
   /** checkIsRegistered (it tells whether a verified number has an account) from one IP. */
   registeredIp: { id: 'registered.ip', max: 30, windowMs: HOUR },
 } as const satisfies Record<string, LimitRule>;

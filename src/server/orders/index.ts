@@ -4,7 +4,7 @@
  * create and detail routes. Payments, tracking and the composition roots use it through this index.
  */
 export { assertOrderCardPayable, cardTakenByAnotherOrder, givePlanToCard } from './activationPlan';
-export type { OrderRow } from './create';
+export { newOrderNo, orderTokenFor, orderTokenHash, type OrderRow } from './create';
 export { greetingName } from './emails';
 export { parcelAddress } from './fulfilment';
 export { orderJobGiveUps, orderJobHandlers } from './jobs';

@@ -8,6 +8,7 @@ import { createOrder } from './create';
 import { idempotencyKeyOf } from '../http/idempotency';
 import { findOrderFor, orderData } from './view';
 import { computeQuote } from '../catalog';
+import { GatewayError } from '../http/errors';
 import { cardForPurchase } from './activationPlan';
 
 export const orderReaderOf = (ctx: Pick<RouteContext<never>, 'session' | 'header'>) => ({
@@ -42,6 +43,9 @@ export function orderRoutes(app: FastifyInstance, deps: Deps) {
 
   route(app, deps, endpoints.orderDetail, async (ctx) => {
     const reader = orderReaderOf(ctx);
-    return orderData(deps, await findOrderFor(deps, ctx.body.orderNo, reader), reader.customerId);
+    const order = await findOrderFor(deps, ctx.body.orderNo, reader);
+    // A top-up reads through its own endpoint (money area): it is no plan order.
+    if (order.kind === 'topup') throw new GatewayError('noRecord');
+    return orderData(deps, order, reader.customerId);
   });
 }

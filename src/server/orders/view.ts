@@ -33,7 +33,8 @@ export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: n
   ]);
   const s = order.shipping;
   return {
-    orderNo: order.orderNo, kind: order.kind, status: order.status, planId: order.planId, globalPackId: order.globalPackId,
+    // A top-up never reaches here (orderDetail refuses it): orders of this view are plan or global SIM orders.
+    orderNo: order.orderNo, kind: order.kind === 'global' ? 'global' : 'plan', status: order.status, planId: order.planId, globalPackId: order.globalPackId,
     planName: order.planName, months: order.months, simType: order.simType, simCount: order.simCount,
     unitPriceCents: order.unitPriceCents, planCostCents: order.planCostCents, multiMonthDiscountCents: order.multiMonthDiscountCents,
     couponCode: order.couponCode, discountCents: order.discountCents, referralCode: order.referralCode,

@@ -55,7 +55,9 @@ export async function payOrder(deps: Deps, input: PayOrderInput): Promise<Paymen
   const earlier = await paymentByKey(deps.db, key);
   if (earlier) return replayAnswer(deps, order, sameAttempt(earlier, hash), input.wechat);
   assertPayable(order);
-  if (!(await payMethodsFor(deps, reader.customerId)).includes(body.method)) {
+  const allowed = await payMethodsFor(deps, reader.customerId);
+  // A top-up is never paid from the balance it tops up (decision 0020).
+  if (!allowed.includes(body.method) || (order.kind === 'topup' && body.method === 'account')) {
     throw new GatewayError('validation', { messageKey: 'validation:method.notAllowed', data: { field: 'method' } });
   }
   // Another attempt starts: open WeChat QRs are closed first, so the phone cannot pay as well.

@@ -13,6 +13,7 @@ import { enqueueJob } from '../jobs/queue';
 import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './keys';
 import { cardColumns, paymentById, type PaymentRow } from './view';
 import { saveCard } from '../accounts';
+import { creditTopUp } from '../money';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
@@ -37,6 +38,8 @@ async function lockPayment(tx: Db, id: number): Promise<PaymentRow> {
 export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
   await tx.update(orders).set({ status: 'paid', payMethod: method, paidAt: now, failureCode: null, updatedAt: now })
     .where(eq(orders.id, order.id));
+  // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
+  if (order.kind === 'topup') return creditTopUp(tx, order, now);
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }

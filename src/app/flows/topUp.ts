@@ -1,0 +1,20 @@
+/**
+ * The host side of the top-up chart: createTopUp and loadTopUp made of real gateway calls, and the payment chart as
+ * its child. The Idempotency-Key comes from the chart's submission: the same body again is the same top-up.
+ */
+import { fromPromise } from 'xstate';
+import { call } from '../../api/client';
+import { endpoints } from '../../contract';
+import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { topUpMachine, type TopUpSubmission } from '../../../machines/topUp.machine';
+import { paymentFlow } from './payment';
+
+export const topUpActors = {
+  createTopUp: fromPromise(({ input }: { input: TopUpSubmission }) =>
+    call(endpoints.topUpCreate, { body: input.body, headers: { [IDEMPOTENCY_HEADER]: input.key }, silent: true })),
+  loadTopUp: fromPromise(({ input }: { input: { orderNo: string } }) =>
+    call(endpoints.topUpDetail, { body: { orderNo: input.orderNo }, silent: true })),
+  payment: paymentFlow,
+};
+
+export const topUpFlow = topUpMachine.provide({ actors: topUpActors });

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { englishLeftovers } from './i18n-check';
+import { LoginPage } from '../support/pages/LoginPage';
+import { PaymentPage } from '../support/pages/PaymentPage';
+import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
+import { pdfText } from '../server/pdfText';
+
+/**
+ * Issue 14, Money: the demo customer tops up by card and by WeChat Pay, reads the bill and downloads its PDF, opens
+ * their orders, in three languages with no English left in Chinese and axe-core clean; a visitor goes to /login.
+ */
+const LANGS = [
+  { code: 'en', button: 'English' },
+  { code: 'zh-Hans', button: '简体中文' },
+  { code: 'zh-Hant', button: '繁體中文' },
+] as const;
+
+const PAGES = ['/personal/pay/changeAccount', '/mybill', '/personal/myorder', '/global/myorder', '/personal/pay/test'];
+
+async function switchTo(page: Page, button: string, lang: string) {
+  await page.getByRole('group', { name: /Language|语言|語言/ }).getByRole('button', { name: button }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+const generalBalance = async (page: Page) => {
+  const res = await page.request.post('/gateway/pcapp/api/v1/personalcenter/userInfo', {
+    headers: { Authorization: `Bearer ${await page.evaluate(() => decodeURIComponent(document.cookie.match(/(?:^|; )Admin-Token=([^;]+)/)?.[1] ?? ''))}` },
+  });
+  return ((await res.json()) as { data: { balances: { generalCents: number; ildCents: number } } }).data.balances;
+};
+
+test.describe('money pages of the account portal', () => {
+  test('a visitor is sent to /login', async ({ page }) => {
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login/);
+    }
+  });
+
+  for (const { code, button } of LANGS) {
+    test(`the demo customer opens every money page in ${code}: no English left, axe-core clean`, async ({ page, request }) => {
+      await new LoginPage(page, request).loginAsDemo();
+      if (code !== 'en') await switchTo(page, button, code);
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        if (code !== 'en') expect(await englishLeftovers(page), `English left on ${path} in ${code}`).toEqual([]);
+        expect(await seriousViolations(page), path).toEqual([]);
+        if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: `.tmp/money-${path.replaceAll('/', '_')}-${code}.png`, fullPage: true });
+      }
+    });
+  }
+
+  test('tops up the General account by a new card, then the ILD account by WeChat Pay; the bill shows both and its PDF reads', async ({ page, request, context }) => {
+    await new LoginPage(page, request).loginAsDemo();
+    const before = await generalBalance(page);
+    await page.goto('/personal/pay/changeAccount');
+    await page.locator('[data-field="amount"]').fill('12.5');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByText('Please enter a whole number of dollars, without cents.')).toBeVisible();
+    await page.getByRole('button', { name: '$20' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/personal\/pay\/confirmPay$/);
+
+    const payment = new PaymentPage(page);
+    await payment.chooseMethod('bank_card');
+    await payment.typeCard({ ...TEST_CARDS.visa, postalCode: '94103' });
+    await payment.typeCardholder('Demo Customer');
+    await payment.submit();
+    await expect(page).toHaveURL(/\/personal\/pay\/payStatus\/LB/);
+    await expect(page.getByText('Top-up successful')).toBeVisible();
+    await expect(page.getByText('$20.00 has been added to the General account of (626) 555-0100.')).toBeVisible();
+    expect((await generalBalance(page)).generalCents).toBe(before.generalCents + 2000);
+    if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: '.tmp/money-status-en.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Top up again' }).click();
+    await expect(page).toHaveURL(/\/personal\/pay\/changeAccount$/);
+    await page.getByRole('radio', { name: /^ILD account/ }).check();
+    await page.locator('[data-field="amount"]').fill('5');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await payment.chooseMethod('wechat_pay');
+    await payment.submit();
+    await payment.payOnSandboxPhone(context, 'pay');
+    await expect(page.getByText('$5.00 has been added to the ILD account of (626) 555-0100.')).toBeVisible();
+    expect((await generalBalance(page)).ildCents).toBe(before.ildCents + 500);
+
+    await page.goto('/mybill');
+    await expect(page.getByText('Top-up received: General account').first()).toBeVisible();
+    await expect(page.getByText('Top-up received: ILD account').first()).toBeVisible();
+    if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: '.tmp/money-bill-en.png', fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^LB-\d{6}-\d{6}\.pdf$/);
+    const text = await pdfText(new Uint8Array(await (await import('node:fs/promises')).readFile((await download.path())!)));
+    expect(text).toContain('Top-up received: ILD account');
+    expect(text).toContain(download.suggestedFilename().replace('.pdf', ''));
+
+    await switchTo(page, '简体中文', 'zh-Hans');
+    const [zh] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 PDF' }).click()]);
+    const zhText = await pdfText(new Uint8Array(await (await import('node:fs/promises')).readFile((await zh.path())!)));
+    expect(zhText).toContain('充值到账：国际长途账户');
+  });
+
+  test('a wrong number is refused next to its field, and what was typed stays', async ({ page, request }) => {
+    await new LoginPage(page, request).loginAsDemo();
+    await page.goto('/personal/pay/changeAccount');
+    await page.locator('[data-field="phone"]').fill('2135550199');
+    await page.locator('[data-field="amount"]').fill('10');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByText("This number isn't a LinkBridge line in service.", { exact: false })).toBeVisible();
+    await expect(page.locator('[data-field="amount"]')).toHaveValue('10');
+    await expect(page).toHaveURL(/\/personal\/pay\/changeAccount$/);
+  });
+});
