@@ -60,7 +60,7 @@ export const PORTAL_ITEMS: PortalItem[] = [
   { to: '/callrecord', label: 'portal.usage', gate: 'usLine' },
   { to: '/mybill', label: 'account.bills', both: true },
   { to: '/mybank', label: 'portal.bankCards', both: true },
-  { to: '/global/myorder', label: 'portal.orders', global: '/global/myorder' },
+  { to: '/personal/myorder', label: 'portal.orders', global: '/global/myorder' },
   { to: '/personal/myinfo', label: 'account.myInfo', global: '/global/personal/myinfo' },
   { to: '/person/scanInstall', label: 'portal.scanInstall', global: '/global/scanInstall' },
   { to: '/personal/wificall', label: 'portal.wifiCalling', gate: 'usLine' },
