@@ -16,4 +16,4 @@ export { AppLink } from './layout/AppLink';
 export { usePlanName } from './planName';
 export { useFindRoute, type FindRoute } from './routeLookup';
 export { isServed, type AppRoute } from './routeModel';
-export { getToken, useSession } from './session';
+export { isLoggedIn, useSession } from './session';

@@ -13,14 +13,14 @@ export interface GuardInput {
   route: Pick<AppRoute, 'flags' | 'screen' | 'redirect' | 'empty' | 'servedBy'>;
   /** pathname + search of the requested page */
   path: string;
-  token: string | null;
+  loggedIn: boolean;
   personal: PersonalData | null;
 }
 
 /** Where to send the user instead, or null to let the route render. */
-export function guardRedirect({ route, path, token, personal }: GuardInput): string | null {
+export function guardRedirect({ route, path, loggedIn, personal }: GuardInput): string | null {
   if (!isServed(route as AppRoute)) return NOT_FOUND_PATH;
-  if (route.flags.hasPermission && !token) return loginPath(path);
+  if (route.flags.hasPermission && !loggedIn) return loginPath(path);
   if (route.flags.hasIsSmsUser && personal?.isSmsUser === 1) return '/personal';
   return null;
 }

@@ -6,7 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n';
 import { DesktopHeader, MobileHeader } from '../../src/app/layout/Header';
-import { clearSession, setToken } from '../../src/app/session';
+import { clearSession } from '../../src/app/session';
+import { markLoggedIn } from '../support/browserCookies';
 import { getItem, setItem } from '../../src/storage';
 
 vi.mock('../../src/app/flows/logout', () => ({
@@ -36,7 +37,7 @@ const renderAt = (ui: React.ReactElement, path = '/') => {
 };
 
 const logIn = () => {
-  setToken('token-1');
+  markLoggedIn();
   setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: ['account'], isSmsUser: 0 });
 };
 
