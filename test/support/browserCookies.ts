@@ -2,8 +2,10 @@
  * The browser's cookie handling for screen tests, whose fetch is Node's (jsdom makes no requests): answers' Set-Cookie
  * lines are kept (HttpOnly ones where no script of the page can read them, the others in document.cookie), and sent
  * back as the Cookie header, as a browser on the storefront's origin does with the gateway's session (decision 0013).
+ * Only the page's own calls take part (the app's client sends the CHANNEL header on every one); a test's own requests
+ * through the same fetch (another tab, a look at the gateway) stay as they were made.
  */
-import { SESSION_HINT_COOKIE } from '../../src/contract/auth';
+import { CHANNEL_HEADER, SESSION_HINT_COOKIE } from '../../src/contract/auth';
 import { sessionStarted } from '../../src/app/session';
 
 const httpOnly = new Map<string, string>();
@@ -26,6 +28,7 @@ function keep(line: string) {
 export function withBrowserCookies(next: typeof fetch): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (!headers.has(CHANNEL_HEADER)) return next(input, init);
     const cookies = [...httpOnly].map(([name, value]) => `${name}=${value}`);
     if (document.cookie) cookies.push(document.cookie);
     if (cookies.length) headers.set('cookie', cookies.join('; '));
