@@ -250,7 +250,8 @@ describe('username taken', () => {
     const second = await newCard(server);
     const username = `taken${Date.now().toString(36)}`;
     for (const card of [first, second]) {
-      cleanup(); sessionStorage.clear(); clearSession();
+      // Another visitor: no session of the first registration's customer (its cookie is the browser's, not the page's).
+      cleanup(); sessionStorage.clear(); clearSession(); clearBrowserCookies();
       const page = new ActivationScreens(renderActivationScreens());
       await page.expectState({ first: 'editing' });
       await page.checkSim(card);

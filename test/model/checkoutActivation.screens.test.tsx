@@ -31,7 +31,7 @@ import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
 import type { CheckoutContext } from '../../machines/checkout.machine';
 import { wechatPhonePay } from '../support/payments';
-import { clearBrowserCookies, withBrowserCookies } from '../support/browserCookies';
+import { withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
@@ -67,7 +67,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(() => {
-  clearBrowserCookies();
   cleanup();
   flowObservers.clear();
   sessionStorage.clear();

@@ -37,7 +37,7 @@ import type { PaymentResult } from '../../src/contract/payments';
 import { WECHAT_POLL_MS, type PaymentInput } from '../../machines/payment.machine';
 import { PaymentPanel } from '../../screens/payment/PaymentPanel';
 import { TEST_CARDS, tokenizeCard, wechatPhonePay } from '../support/payments';
-import { clearBrowserCookies, withBrowserCookies } from '../support/browserCookies';
+import { withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { createOrder, payByCard } from './checkoutOrders';
@@ -217,7 +217,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(() => {
-  clearBrowserCookies();
   cleanup();
   flowObservers.clear();
   plans.clear();
