@@ -21,6 +21,8 @@ const gateway = await startGateway({
   dataDir,
   codePepper: process.env.CODE_PEPPER ?? embeddedPepper(dataDir),
   staticDir: null,
+  // Browsers reach the gateway through Vite's proxy: that is the storefront's origin (decision 0013).
+  config: { publicOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 5173}`, paymentsOrigin: process.env.PAYMENTS_ORIGIN },
   sandbox: process.env.SANDBOX !== '0',
   logLevel: process.env.LOG_LEVEL ?? 'info',
 });

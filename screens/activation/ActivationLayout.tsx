@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { activationFlow, persistActivation, readActivationResume, flowClock, inspectFlow, getToken } from '../../src/app/forScreens';
+import { activationFlow, persistActivation, readActivationResume, flowClock, inspectFlow, isLoggedIn } from '../../src/app/forScreens';
 import { primaryButton, secondaryButton } from '../ui/fields';
 import { useText } from '../ui/text';
 import { problemMessage, stepOf, urlFor } from './activation.connect';
@@ -21,7 +21,7 @@ export default function ActivationLayout() {
   const navigate = useNavigate();
   const opened = useRef(false);
   const actor = useActorRef(activationFlow, {
-    input: { loggedIn: Boolean(getToken()) }, inspect: inspectFlow,
+    input: { loggedIn: isLoggedIn() }, inspect: inspectFlow,
     ...(flowClock.current ? { clock: flowClock.current } : {}),
   });
   const snapshot = useSelector(actor, (s) => s);

@@ -16,7 +16,7 @@ export default function ThirdScreen() {
   const text = useText();
   const { snapshot, send } = useActivation();
   const view = connectThird(snapshot, send);
-  const { token } = useSession();
+  const { loggedIn } = useSession();
   const a = view.activation;
   return (
     <div className="space-y-4">
@@ -26,7 +26,7 @@ export default function ThirdScreen() {
       </FormSection>
       {a && <ReferralShare code={a.referral.code} link={a.referral.link} />}
       <div className="flex flex-wrap items-center gap-4">
-        {token && <AppLink to="/personal" className={linkClass}>{t('third.personal')}</AppLink>}
+        {loggedIn && <AppLink to="/personal" className={linkClass}>{t('third.personal')}</AppLink>}
         <button type="button" className={secondaryButton} onClick={view.another}>{t('third.another')}</button>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { checkoutFlow, flowClock, persistResume, purchaseSharer, readResume, openPurchase, inspectFlow, showDialog, getToken } from '../../src/app/forScreens';
+import { checkoutFlow, flowClock, persistResume, purchaseSharer, readResume, openPurchase, inspectFlow, showDialog, isLoggedIn } from '../../src/app/forScreens';
 import { getItem } from '../../src/storage';
 import { activationCardOf, entryFromUrl, sameUrl, startedFromPath, urlFor } from './checkoutUrls';
 import { CheckoutActorContext } from './useCheckout';
@@ -23,7 +23,7 @@ export default function CheckoutLayout() {
   // Activation's plan purchase is for the card step 1 proved (kept in this tab by the activation flow).
   const [activation] = useState(() => (startedFrom === 'activation' ? activationCardOf(getItem('activation/card')) : null));
   const actor = useActorRef(checkoutFlow, {
-    input: { startedFrom, activation, loggedIn: Boolean(getToken()), referralCode: getItem('plans/recommendCode') },
+    input: { startedFrom, activation, loggedIn: isLoggedIn(), referralCode: getItem('plans/recommendCode') },
     inspect: inspectFlow,
     // An explicit `clock: undefined` would replace xstate's own timers: pass a clock only when a test set one.
     ...(flowClock.current ? { clock: flowClock.current } : {}),

@@ -34,7 +34,7 @@ export default function LoginScreen() {
   useEffect(() => {
     if (!view.token || finished.current) return;
     finished.current = true;
-    void completeLogin(view.token).then(() => navigate(redirectTarget(location.search), { replace: true }));
+    void completeLogin().then(() => navigate(redirectTarget(location.search), { replace: true }));
   }, [view.token, navigate, location.search]);
 
   const loginTab = view.path === 'smsLogin' || view.path === 'passwordLogin';

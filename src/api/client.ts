@@ -1,15 +1,15 @@
 import { ofetch, FetchError } from 'ofetch';
 import type { BodyOf, DataOf, EndpointDef, Envelope, QueryOf } from '../contract/endpoint';
 import { SUCCESS_CODE } from '../contract/errors';
+import { CHANNEL, CHANNEL_HEADER } from '../contract/auth';
 
 /** Spec section 7: timeout 600000 ms. */
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const PLATFORM = 'pc';
-export const CHANNEL = 'eshop';
+export { CHANNEL };
 
 /** What the client needs from the app: kept as hooks so src/api reaches into no UI store or window.location. */
 export interface ClientHooks {
-  getToken(): string | null;
   getLanguage(): string;
   getPlatform(): string;
   getActivationCode(): string | null;
@@ -23,7 +23,6 @@ export interface ClientHooks {
 
 const noop = () => {};
 let hooks: ClientHooks = {
-  getToken: () => null,
   getLanguage: () => 'en',
   getPlatform: () => PLATFORM,
   getActivationCode: () => null,
@@ -71,12 +70,10 @@ const toForm = (body: Record<string, unknown>) => {
 export const headersFor = (extra?: Record<string, string>): Record<string, string> => {
   const h: Record<string, string> = {
     'PLAT-FORM': hooks.getPlatform(),
-    CHANNEL,
+    [CHANNEL_HEADER]: CHANNEL,
     Language: hooks.getLanguage(),
     ...extra,
   };
-  const token = hooks.getToken();
-  if (token && !('Authorization' in h)) h.Authorization = `Bearer ${token}`;
   const activation = hooks.getActivationCode();
   if (activation) h['ACTIVATION-CODE'] = activation;
   return h;

@@ -9,13 +9,12 @@ import { showDialog, showToast } from './feedback';
 import { handleError } from './errorHandling';
 import { endLoading, startLoading } from './loading';
 import { currentPath, loginPath, navigateTo } from './navigation';
-import { clearSession, getToken } from './session';
+import { clearSession } from './session';
 
 export const translateIfExists = (key: string): string | null => (i18n.exists(key) ? i18n.t(key) : null);
 
 export function setupApiClient(): void {
   configureClient({
-    getToken,
     getLanguage: () => i18n.language || 'en',
     getPlatform: () => PLATFORM,
     getActivationCode: () => getItem('activity_code') || null,

@@ -1,6 +1,7 @@
 /**
  * The error catalogue of spec section 8, applied to a failed call.
- * - HTTP 401/403: clear the session and go to /login (with the current page to come back to).
+ * - HTTP 401/403: clear the session and go to /login (with the current page to come back to); but a change refused
+ *   as cross-site (403 crossSiteRequest, decision 0013) is no sign of a lost session: its message in a dialog.
  * - 120087 payment info expired: dialog, then home.
  * - Known business codes: warning dialog with the message and one button.
  * - Blank-message codes: nothing.
@@ -30,6 +31,7 @@ export type ErrorOutcome = 'login' | 'paymentExpired' | 'dialog' | 'blank' | 'to
 const isIn = (list: readonly string[], code: string) => list.includes(code);
 
 export function classifyError(e: FailedCall): ErrorOutcome {
+  if (e.code === 'crossSiteRequest') return 'dialog';
   if (e.status === 401 || e.status === 403 || e.code === 'unauthorized') return 'login';
   if (e.code === PAYMENT_EXPIRED_CODE) return 'paymentExpired';
   if (isIn(BLANK_CODES, e.code)) return 'blank';

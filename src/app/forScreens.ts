@@ -21,4 +21,4 @@ export { portalItemsFor, type PortalFlags } from './layout/navItems';
 export { usePlanName } from './planName';
 export { useFindRoute, type FindRoute } from './routeLookup';
 export { isServed, type AppRoute } from './routeModel';
-export { getToken, useSession } from './session';
+export { isLoggedIn, useSession } from './session';

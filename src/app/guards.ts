@@ -14,7 +14,7 @@ export interface GuardInput {
   route: Pick<AppRoute, 'flags' | 'screen' | 'redirect' | 'empty' | 'servedBy'>;
   /** pathname + search of the requested page */
   path: string;
-  token: string | null;
+  loggedIn: boolean;
   personal: PersonalData | null;
 }
 
@@ -25,9 +25,9 @@ export const GLOBAL_TWINS: Readonly<Record<string, string>> = {
 };
 
 /** Where to send the user instead, or null to let the route render. */
-export function guardRedirect({ route, path, token, personal }: GuardInput): string | null {
+export function guardRedirect({ route, path, loggedIn, personal }: GuardInput): string | null {
   if (!isServed(route as AppRoute)) return NOT_FOUND_PATH;
-  if (route.flags.hasPermission && !token) return loginPath(path);
+  if (route.flags.hasPermission && !loggedIn) return loginPath(path);
   if (route.flags.hasIsSmsUser && personal?.isSmsUser === 1) return '/personal';
   const twin = personal?.global ? GLOBAL_TWINS[path.split('?')[0]!] : undefined;
   return twin ?? null;

@@ -9,7 +9,7 @@ import { loginPath } from './navigation';
 import { RouteLookupContext } from './routeLookup';
 import type { AppRoute, FlowName } from './routeModel';
 import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
-import { getPersonalData, getToken, refreshPersonalData } from './session';
+import { getPersonalData, isLoggedIn, refreshPersonalData } from './session';
 
 const Nothing = () => null;
 
@@ -19,13 +19,13 @@ const withNamespaces = async <M,>(module: Promise<M>, namespaces: readonly strin
 
 async function runGuards(route: AppRoute, url: URL) {
   const path = `${url.pathname}${url.search}`;
-  const token = getToken();
+  const loggedIn = isLoggedIn();
   let personal = getPersonalData();
-  if (route.flags.hasIsSmsUser && token && !personal) {
+  if (route.flags.hasIsSmsUser && loggedIn && !personal) {
     await refreshPersonalData();
     personal = getPersonalData();
   }
-  const to = guardRedirect({ route, path, token, personal });
+  const to = guardRedirect({ route, path, loggedIn, personal });
   if (to) throw redirect(to);
 }
 

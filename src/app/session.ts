@@ -1,45 +1,52 @@
 /**
- * The login session: token in the cookie the spec names for an admin token ('Admin-Token'), token info and
- * personalData in the wrapped storage (spec section 3).
+ * The login session (decision 0013): the gateway keeps the token in the HttpOnly cookie the spec names for an admin
+ * token ('Admin-Token'), which no script here can read; the `Logged-In` cookie beside it says a session is open (so the
+ * first render knows, without a flash) and its value keys this session's caches. personalData lives in the wrapped
+ * storage (spec section 3). The browser sends the cookie by itself; this file never writes it.
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError, call } from '../api/client';
 import { endpoints } from '../contract';
+import { SESSION_HINT_COOKIE } from '../contract/auth';
 import type { UserInfo } from '../contract/personal';
 import { getItem, removeItem, setItem, subscribeStorage, type PersonalData } from '../storage';
 
 export type { PersonalData };
 
-export const TOKEN_COOKIE = 'Admin-Token';
-
 const listeners = new Set<() => void>();
-let snapshot: { token: string | null; personal: PersonalData | null } | null = null;
+let snapshot: { loggedIn: boolean; personal: PersonalData | null } | null = null;
 const notify = () => {
   snapshot = null;
   for (const l of listeners) l();
 };
 subscribeStorage((key) => { if (key === 'personalData') notify(); });
 
-export function getToken(): string | null {
+/** The open session's key (not a credential: the token itself is out of reach), or null when logged out. */
+export function sessionKey(): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) {
-      const value = decodeURIComponent(rest.join('='));
-      return value || null;
-    }
+    if (name === SESSION_HINT_COOKIE) return rest.join('=') || null;
   }
   return null;
 }
 
-export function setToken(token: string): void {
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax${secure}`;
+export const isLoggedIn = (): boolean => sessionKey() !== null;
+
+/** The gateway answered a login and set the session cookies: re-render what depends on the session. */
+export function sessionStarted(): void {
   notify();
 }
 
+/**
+ * Forgets the session here: the readable marker and the stored user data. The token cookie is the gateway's to clear
+ * (on logout, or on the 401 of a session found ended).
+ */
 export function clearSession(): void {
-  if (typeof document !== 'undefined') document.cookie = `${TOKEN_COOKIE}=; path=/; SameSite=Lax; Max-Age=0`;
+  if (typeof document !== 'undefined') {
+    const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; SameSite=Lax; Max-Age=0${secure}`;
+  }
   removeItem('tokenInfo');
   removeItem('personalData');
   notify();
@@ -61,7 +68,7 @@ export function setPersonalData(u: UserInfo): void {
 
 /** Loads the customer's data and stores personalData; null when not logged in or the call fails. */
 export async function refreshPersonalData(): Promise<UserInfo | null> {
-  if (!getToken()) return null;
+  if (!isLoggedIn()) return null;
   try {
     const info = await call(endpoints.userInfo, { silent: true, background: true });
     setPersonalData(info);
@@ -77,12 +84,12 @@ const subscribe = (l: () => void) => {
   return () => { listeners.delete(l); };
 };
 const getSnapshot = () => {
-  if (!snapshot) snapshot = { token: getToken(), personal: getPersonalData() };
+  if (!snapshot) snapshot = { loggedIn: isLoggedIn(), personal: getPersonalData() };
   return snapshot;
 };
-const serverSnapshot = { token: null, personal: null };
+const serverSnapshot = { loggedIn: false, personal: null };
 
-/** The session for React: re-renders when the token or personalData changes. */
-export function useSession(): { token: string | null; personal: PersonalData | null } {
+/** The session for React: re-renders when a login, a logout or personalData changes it. */
+export function useSession(): { loggedIn: boolean; personal: PersonalData | null } {
   return useSyncExternalStore(subscribe, getSnapshot, () => serverSnapshot);
 }

@@ -40,6 +40,7 @@ export const PRODUCT_CODES = [
   'loginThrottled',    // too many failed logins
   'unauthorized',      // token missing, expired or revoked (HTTP 401)
   'notFound',          // no such route (HTTP 404)
+  'crossSiteRequest',  // a change sent with the session cookie but without the app's CHANNEL header, or from another site (HTTP 403)
   'serverError',       // "server error"
   'noRecord',          // "no related content or record"
   'couponInvalid',     // "discount code invalid or expired"
@@ -86,6 +87,7 @@ export const statusForCode = (code: string): number => {
     case 'captchaWrong': case 'codeWrong': case 'codeExpired': case 'codeLocked': case 'ticketInvalid':
       return 400;
     case 'unauthorized': return 401;
+    case 'crossSiteRequest': return 403;
     case 'notFound': return 404;
     case 'rateLimited': case 'loginThrottled': return 429;
     case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':

@@ -72,14 +72,14 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   app.addHook('preClose', async () => { ready = false; await jobRunner?.stop(); });
   app.addHook('onListen', async () => {
     const address = app.server.address();
-    if (!config.siteUrl && address && typeof address === 'object') config.siteUrl = config.publicUrl ?? `http://localhost:${address.port}`;
+    if (!config.publicOrigin && address && typeof address === 'object') config.publicOrigin = `http://localhost:${address.port}`;
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  securityHeaders(app, config.paymentsPort);
+  securityHeaders(app, () => config);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     const lang = requestLanguage(request);

@@ -29,8 +29,16 @@ export interface GatewayConfig {
   redisKeyPrefix?: string;
   /** The gateway's own base URL as providers reach it (WeChat Pay notify_url). Default: the listening address. */
   publicUrl?: string;
-  /** The storefront as buyers' browsers reach it: links in emails. Default: publicUrl, else http://localhost:<listening port>. */
-  siteUrl?: string;
+  /**
+   * The storefront and gateway as customers' browsers reach them (PUBLIC_ORIGIN): links in emails, the only page the
+   * card form may be framed by, the Origin a cookie-authenticated change must come from, Secure cookies and HSTS when
+   * https. Default http://localhost:<listening port>. Never taken from a request (decision 0013).
+   */
+  publicOrigin?: string;
+  /** The payment providers' sandbox as browsers reach it (PAYMENTS_ORIGIN): pay/config's SDK URL, the CSP's script-src and frame-src. */
+  paymentsOrigin?: string;
+  /** Strict-Transport-Security max-age in seconds when publicOrigin is https (HSTS_MAX_AGE); 0: no header. */
+  hstsMaxAge?: number;
   /** Jobs (fulfilment, shipping, reconciliation): 'auto' runs them as they fall due; 'manual' leaves it to tests. */
   jobs?: 'auto' | 'manual';
   /** 'auto' jobs: how many run at once in this process (decision 0014). */
@@ -41,8 +49,6 @@ export interface GatewayConfig {
   networkDelayMs?: number;
   /** Network sandbox: how long the losing carrier takes to answer a port-in or its correction (ms). */
   portDelayMs?: number;
-  /** The payment sandbox's port: the CSP lets pages load its SDK and frame its card form there, on the page's own host. */
-  paymentsPort?: number;
   /**
    * Tests only (never set by npm start): named points where a test makes the gateway fail, to prove recovery.
    * afterProviderCharge runs after the card provider answered a charge and before the gateway records it.

@@ -13,6 +13,21 @@ const isProxyAddress = (item: string) => {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 };
 
+/**
+ * An origin a browser uses (scheme, host, optional port): every URL, CSP source and frame ancestor the gateway writes is
+ * taken from one of these, never from the request's Host, X-Forwarded-Host or a query parameter (decision 0013).
+ */
+export const originSchema = z.string().trim().transform((value, ctx) => {
+  let url: URL | null = null;
+  try { url = new URL(value); } catch { /* reported below */ }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password
+    || url.pathname !== '/' || url.search || url.hash || /[/?#]./.test(value.replace(/^https?:\/\//, ''))) {
+    ctx.addIssue({ code: 'custom', message: 'must be an origin: http:// or https://, a host and an optional port, nothing after it (e.g. https://shop.example.com)' });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -43,6 +58,13 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Jobs (fulfilment, emails, provisioning) this gateway runs at once; the runner's default when unset (decision 0014). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
+  // ---- origins and the session (decision 0013) ----
+  /** The storefront and gateway as customers' browsers reach them. Default http://localhost:<PORT>. */
+  PUBLIC_ORIGIN: originSchema.optional(),
+  /** The payment providers' sandbox as browsers reach it (its own origin, decision 0005). Default http://localhost:<PAYMENTS_PORT>. */
+  PAYMENTS_ORIGIN: originSchema.optional(),
+  /** Strict-Transport-Security max-age (seconds), sent when PUBLIC_ORIGIN is https; 0 sends none. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
   // ---- shared limits and the client's IP (decision 0015) ----
   /** Limits count in this Redis instead of the database (shared by every gateway using it). */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
@@ -55,6 +77,12 @@ export const envSchema = z.object({
     'must be a number of proxy hops, or proxy addresses (IPs, CIDR ranges, loopback, linklocal, uniquelocal), comma-separated',
   ).transform((v): number | string => (/^\d{1,2}$/.test(v) ? Number(v) : v.split(',').map((item) => item.trim()).join(','))),
 }).superRefine((env, ctx) => {
+  if (env.PUBLIC_ORIGIN && env.PAYMENTS_ORIGIN && env.PUBLIC_ORIGIN === env.PAYMENTS_ORIGIN) {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_ORIGIN'], message: 'must differ from PUBLIC_ORIGIN: the card form runs on an origin of its own (decision 0005)' });
+  }
+  if (env.PUBLIC_ORIGIN?.startsWith('https:') && env.PAYMENTS_ORIGIN?.startsWith('http:')) {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_ORIGIN'], message: 'must be https:// when PUBLIC_ORIGIN is: browsers block an http card form inside an https page' });
+  }
   if (env.DATABASE_URL && !env.CODE_PEPPER) {
     ctx.addIssue({
       code: 'custom', path: ['CODE_PEPPER'],

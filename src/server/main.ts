@@ -33,6 +33,7 @@ async function main() {
       networkDelayMs: env.NETWORK_DELAY_SECONDS * 1000, portDelayMs: env.PORT_DELAY_SECONDS * 1000,
       jobConcurrency: env.JOB_CONCURRENCY,
       trustProxy: env.TRUST_PROXY, redisUrl: env.REDIS_URL,
+      publicOrigin: env.PUBLIC_ORIGIN, paymentsOrigin: env.PAYMENTS_ORIGIN, hstsMaxAge: env.HSTS_MAX_AGE,
     },
     wechatNotifications: { copies: env.WECHAT_NOTIFY_COPIES, firstDelayMs: env.WECHAT_NOTIFY_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,
@@ -43,7 +44,7 @@ async function main() {
     // readEnv refuses DATABASE_URL without CODE_PEPPER: every instance must hash with the same secret.
     codePepper: env.CODE_PEPPER ?? embeddedPepper(env.DATA_DIR),
   });
-  say(`ready on http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})${sandbox ? ', sandbox inbox at /sandbox/inbox' : ''}`);
+  say(`ready on ${gateway.app.deps.config.publicOrigin ?? `http://localhost:${env.PORT}`} (listening on port ${env.PORT}, ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})${sandbox ? ', sandbox inbox at /sandbox/inbox' : ''}`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -63,22 +63,26 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       networkDelayMs: opts.config?.networkDelayMs,
       portDelayMs: opts.config?.portDelayMs,
       // Gateways sharing a database share CODE_PEPPER, hence one merchant account at the sandbox (decision 0014).
-      payments: { notifications: opts.wechatNotifications, credentials: sharedCredentials(codePepper) },
+      payments: {
+        notifications: opts.wechatNotifications, credentials: sharedCredentials(codePepper),
+        browserOrigin: opts.config?.paymentsOrigin, merchantOrigin: () => config.publicOrigin ?? null,
+      },
     });
+    const config: GatewayConfig = {
+      sandbox: opts.sandbox,
+      codePepper,
+      logLevel: opts.logLevel ?? 'info',
+      staticDir: opts.staticDir ?? null,
+      ...opts.config,
+      paymentsOrigin: sandboxes.paymentsOrigin,
+    };
     const app = await buildApp({
       adapters: sandboxes.adapters,
       db: database.db,
       listen: database.listen,
       clock,
       messages,
-      config: {
-        sandbox: opts.sandbox,
-        codePepper,
-        logLevel: opts.logLevel ?? 'info',
-        staticDir: opts.staticDir ?? null,
-        paymentsPort: Number(new URL(sandboxes.paymentsUrl).port),
-        ...opts.config,
-      },
+      config,
     });
     const address = await app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
     let closing: Promise<void> | null = null;

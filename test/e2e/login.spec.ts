@@ -25,12 +25,22 @@ test.describe('login chart in the browser', () => {
     await login.loginWithPassword(phone, password);
     await expect(page).toHaveURL(/\/personal$/);
     await expect(page.getByText(/Good (morning|afternoon|evening)/)).toBeVisible();
+    // The session is the gateway's HttpOnly cookie: the page's scripts cannot read the token (decision 0013).
+    const session = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session!.value.length).toBeGreaterThan(20);
+    const readable = await page.evaluate(() => document.cookie);
+    expect(readable).not.toContain(session!.value);
+    expect(readable).not.toContain('Admin-Token');
+    expect(readable).toContain('Logged-In=');
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(session!.value);
 
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('You have logged out.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in / Sign up' })).toBeVisible();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('Admin-Token');
 
     await page.goto('/personal');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fpersonal/);

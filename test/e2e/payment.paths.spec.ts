@@ -73,7 +73,11 @@ async function openPayment(page: Page, request: APIRequestContext, baseURL: stri
     data: toOrderBody(draft), headers: { Authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: randomUUID() },
   });
   const { order, orderToken } = ((await res.json()) as { data: { order: OrderData; orderToken: string } }).data;
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: baseURL }]);
+  // The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable.
+  await page.context().addCookies([
+    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
+  ]);
   const wrap = (content: unknown, storage: string) => JSON.stringify({ type: 'object', content, storage, timestamp: Date.now() });
   await page.addInitScript(([tokens, resume]) => {
     localStorage.setItem('orders/tokens', tokens!);

@@ -38,6 +38,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn' },
+    // The storefront's origin is the one the tests browse (decision 0013: origins come from configuration).
+    env: { PORT: String(port), PUBLIC_ORIGIN: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn' },
   },
 });

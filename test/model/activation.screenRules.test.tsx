@@ -20,6 +20,7 @@ import { type TestServer } from '../support/server';
 import { renderActivationScreens } from '../support/activationScreens';
 import { newCard, type TestCard } from '../server/activationFixtures';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
+import { clearBrowserCookies, httpOnlyCookie } from '../support/browserCookies';
 
 const STEP_TIMEOUT = 10_000;
 let server: TestServer;
@@ -37,6 +38,7 @@ beforeEach(() => {
   clientAddress = `10.9.${(serial >> 8) & 255}.${serial & 255}`;
   sessionStorage.clear();
   clearSession();
+  clearBrowserCookies();
 });
 
 afterEach(() => {
@@ -175,8 +177,10 @@ describe('second (step 2)', () => {
     expect(await server.db.select({ id: activations.id }).from(activations).where(eq(activations.iccid, card.iccid))).toHaveLength(1);
     expect(screen.getByText(t('activation:status.headline.progress'))).toBeTruthy();
     expect(screen.getByText(t('activation:timing.effect'))).toBeTruthy();
-    // the registration logged the customer in
-    expect(document.cookie).toContain('Admin-Token=');
+    // the registration logged the customer in: by the gateway's HttpOnly cookie, which no script reads
+    expect(httpOnlyCookie('Admin-Token')).toBeTruthy();
+    expect(document.cookie).toContain('Logged-In=');
+    expect(document.cookie).not.toContain('Admin-Token=');
   });
 
   it('a port-in: account number and PIN required; the reload resumes at step 3 without submitting again', async () => {
@@ -246,7 +250,8 @@ describe('username taken', () => {
     const second = await newCard(server);
     const username = `taken${Date.now().toString(36)}`;
     for (const card of [first, second]) {
-      cleanup(); sessionStorage.clear(); clearSession();
+      // Another visitor: no session of the first registration's customer (its cookie is the browser's, not the page's).
+      cleanup(); sessionStorage.clear(); clearSession(); clearBrowserCookies();
       const page = new ActivationScreens(renderActivationScreens());
       await page.expectState({ first: 'editing' });
       await page.checkSim(card);

@@ -50,6 +50,7 @@ import SecondScreen from '../../screens/activation/SecondScreen';
 import ThirdScreen from '../../screens/activation/ThirdScreen';
 import PropagateScreen from '../../screens/activation/PropagateScreen';
 import { urlFor } from '../../screens/activation/activation.connect';
+import { clearBrowserCookies, withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { form, newCard, portChoice, uniqueUsername, type TestCard } from '../server/activationFixtures';
 import { call } from '../server/helpers';
@@ -264,7 +265,7 @@ async function answerCall(w: World, answer: EventObject, input: RequestInfo | UR
 
 beforeAll(async () => {
   server = await startScreenDepthServer();
-  globalThis.fetch = async (input, init) => {
+  globalThis.fetch = withBrowserCookies(async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const w = world;
     const headers = new Headers(init?.headers);
@@ -277,10 +278,11 @@ beforeAll(async () => {
       if (!(e instanceof TypeError)) w.failure = e;
       throw e;
     });
-  };
+  });
 }, 120_000);
 
 afterEach(() => {
+  clearBrowserCookies();
   for (const d of getFeedback().dialogs) closeDialog(d.id, true);
   cleanup();
   flowObservers.clear();

@@ -37,6 +37,7 @@ import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
 import BundleResultErrorScreen from '../../screens/checkout/BundleResultErrorScreen';
 import { wechatPhonePay } from '../support/payments';
+import { clearBrowserCookies, withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { checkoutModel } from './models/checkout';
@@ -107,7 +108,7 @@ function planLostAnswers(path: PathCase) {
 beforeAll(async () => {
   server = await startScreenDepthServer();
   // The WeChat code_url the page turns into a QR code, as the buyer's phone would read it.
-  globalThis.fetch = async (input, init) => {
+  globalThis.fetch = withBrowserCookies(async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const { pathname } = new URL(url);
     const n = (calls.get(pathname) ?? 0) + 1;
@@ -122,10 +123,11 @@ beforeAll(async () => {
       if (body.data?.wechat?.codeUrl) lastCodeUrl = body.data.wechat.codeUrl;
     }
     return res;
-  };
+  });
 }, 120_000);
 
 afterEach(() => {
+  clearBrowserCookies();
   cleanup();
   flowObservers.clear();
   flowClock.current = undefined;

@@ -31,6 +31,7 @@ import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
 import type { CheckoutContext } from '../../machines/checkout.machine';
 import { wechatPhonePay } from '../support/payments';
+import { withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
@@ -53,14 +54,14 @@ const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values)
 beforeAll(async () => {
   server = await startScreenDepthServer();
   // The WeChat code_url the page turns into a QR code, as the buyer's phone would read it.
-  globalThis.fetch = async (input, init) => {
+  globalThis.fetch = withBrowserCookies(async (input, init) => {
     const res = await realFetch(input, init);
     if (String(input instanceof Request ? input.url : input).includes('/pay/payOrder')) {
       const body = (await res.clone().json()) as { data?: { wechat?: { codeUrl?: string } | null } };
       if (body.data?.wechat?.codeUrl) lastCodeUrl = body.data.wechat.codeUrl;
     }
     return res;
-  };
+  });
   // Step 1, as the activation flow asks it: the dealer card answers with no plan and its token.
   card = await call(endpoints.activationCheckSim, { body: { iccid: DEALER_CARD.iccid, activationCode: DEALER_CARD.code, collected: 'offline' }, silent: true });
 }, 120_000);

@@ -25,6 +25,7 @@ import { OAUTH_CLIENT } from '../../src/contract/auth';
 import LoginScreen from '../../screens/login/LoginScreen';
 import { type TestServer } from '../support/server';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
+import { clearBrowserCookies } from '../support/browserCookies';
 import { loginModel, VALID } from './models';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
@@ -71,7 +72,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   flowObservers.clear();
-  document.cookie = 'Admin-Token=; path=/; Max-Age=0';
+  clearBrowserCookies();
 });
 
 /** The transitions this file's header says stay at the pure depth; anything else missing fails. */

@@ -29,7 +29,6 @@ import { i18n } from '../../i18n';
 import { call, captchaHeaders, fetchCaptcha } from '../../src/api/client';
 import { flowObservers, inspectFlow } from '../../src/app/flows/login';
 import { paymentFlow } from '../../src/app/flows/payment';
-import { setToken } from '../../src/app/session';
 import { endpoints } from '../../src/contract';
 import { balances } from '../../src/server/db/schema';
 import { OAUTH_CLIENT } from '../../src/contract/auth';
@@ -38,6 +37,7 @@ import type { PaymentResult } from '../../src/contract/payments';
 import { WECHAT_POLL_MS, type PaymentInput } from '../../machines/payment.machine';
 import { PaymentPanel } from '../../screens/payment/PaymentPanel';
 import { TEST_CARDS, tokenizeCard, wechatPhonePay } from '../support/payments';
+import { withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { createOrder, payByCard } from './checkoutOrders';
@@ -168,7 +168,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 beforeAll(async () => {
   server = await startScreenDepthServer();
-  globalThis.fetch = async (input, init) => {
+  globalThis.fetch = withBrowserCookies(async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     const endpoint = [...plans.keys()].find((p) => new URL(url).pathname === p);
     const plan = endpoint ? plans.get(endpoint) : undefined;
@@ -194,7 +194,7 @@ beforeAll(async () => {
       return json(res.status, body);
     }
     return res;
-  };
+  });
   // The demo customer logs in by password, as /login does.
   const { token } = await fetchCaptcha(endpoints.createImg.path);
   const answer = await server.captchaAnswer(token);
@@ -204,7 +204,8 @@ beforeAll(async () => {
     headers: { Authorization: `Basic ${btoa(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`)}`, ...captchaHeaders(answer, token) },
     silent: true,
   });
-  setToken(session.access_token);
+  // The gateway set the session cookie (HttpOnly): the client keeps nothing of the answer.
+  expect(session.access_token).toBeTruthy();
   // A second card on file, saved by paying with it: choosing between saved cards needs two.
   const { order, orderToken } = await createOrder({ ...VALID_DRAFT, planId: 1, months: 1, couponCode: '' });
   const card = TEST_CARDS.mastercard;

@@ -45,19 +45,19 @@ describe('card form in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const paymentsPort = Number(new URL(server.paymentsUrl).port);
     merchant = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
-      if (path === '/config.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(server.app.deps.payments.card.browserConfig('127.0.0.1')));
+      if (path === '/config.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(server.app.deps.payments.card.browserConfig()));
       if (path === '/page.js') return res.writeHead(200, { 'content-type': 'application/javascript' }).end(PAGE_SCRIPT);
       // The gateway's CSP, with and without the sandbox port allowed.
-      const csp = path === '/no-provider' ? contentSecurityPolicy() : contentSecurityPolicy(paymentsPort, req.headers.host);
+      const csp = path === '/no-provider' ? contentSecurityPolicy() : contentSecurityPolicy(server.paymentsUrl);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp })
         .end('<!doctype html><html lang="en"><head><title>Checkout</title></head><body><main><h1>Pay</h1><div id="card"></div></main><script src="/page.js"></script></body></html>');
     });
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
     merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
+    // This page is the merchant's storefront: the only origin the card form may be framed by.
+    server = await startTestServer({ config: { publicOrigin: merchantUrl } });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -109,7 +109,7 @@ describe('card form in Chromium', () => {
     });
     expect(reach.contentDocument).toBe(true);
     expect(reach.read).toBe('SecurityError');
-    expect(new URL(reach.src).origin).toBe(new URL(server.app.deps.payments.card.browserConfig('127.0.0.1').origin).origin);
+    expect(new URL(reach.src).origin).toBe(new URL(server.app.deps.payments.card.browserConfig().origin).origin);
 
     // A script on the page forging the iframe's message (even with its channel) is not heard by the SDK.
     const channel = new URL(reach.src).searchParams.get('channel');
@@ -156,7 +156,7 @@ describe('card form in Chromium', () => {
     await page.evaluate(() => window.card.tokenize());
     await expect.poll(() => frame.locator('#cardNumber').getAttribute('aria-invalid')).toBe('true');
     const created = await server.app.deps.payments.wechat.createNativeOrder({
-      outTradeNo: `LBAXE${Date.now()}`, amountCents: 2599, description: '15GB plan', notifyUrl: 'http://127.0.0.1:9/notify', browserHostname: '127.0.0.1',
+      outTradeNo: `LBAXE${Date.now()}`, amountCents: 2599, description: '15GB plan', notifyUrl: 'http://127.0.0.1:9/notify',
     });
     for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
       await page.evaluate((l) => window.card.setLanguage(l), lang);

@@ -257,19 +257,18 @@ describe.each(testDatabases())('card payments on %s', (_name, databaseUrl) => {
   });
 
   describe('card form configuration and payment status', () => {
-    it("points the page at the provider's SDK on the page's own host name", async () => {
+    it("points the page at the provider's SDK at its configured origin, whatever host the page was loaded from", async () => {
       const res = await call<{ sdkUrl: string; origin: string; applicationId: string; locationId: string }>(server, endpoints.payConfig);
-      const port = new URL(server.paymentsUrl).port;
-      expect(res.body.data).toMatchObject({ provider: 'card-sandbox', origin: `http://127.0.0.1:${port}` });
-      expect(res.body.data!.sdkUrl.startsWith(`http://127.0.0.1:${port}/`)).toBe(true);
-      // The page was loaded from http://localhost:<port>: the SDK comes from localhost too (fetch cannot set Host).
+      expect(res.body.data).toMatchObject({ provider: 'card-sandbox', origin: server.paymentsUrl });
+      expect(res.body.data!.sdkUrl.startsWith(`${server.paymentsUrl}/`)).toBe(true);
+      // Loaded as http://localhost:<port> (fetch cannot set Host): still the configured origin (decision 0013).
       const viaLocalhost = await new Promise<string>((resolve, reject) => {
         request(new URL(endpoints.payConfig.path, server.url), { headers: { Host: `localhost:${new URL(server.url).port}` } }, (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => { text += chunk.toString(); }).on('end', () => resolve(text));
         }).on('error', reject).end();
       });
-      expect((JSON.parse(viaLocalhost) as { data: { origin: string } }).data.origin).toBe(`http://localhost:${port}`);
+      expect((JSON.parse(viaLocalhost) as { data: { origin: string } }).data.origin).toBe(server.paymentsUrl);
     });
 
     it('answers no payment before the first attempt, and only to the buyer', async () => {

@@ -180,16 +180,24 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const messages = createSandboxMessages({ db: database.db, clock, showText: config.sandbox, print: (line) => printed.push(line) });
   // WeChat notifications beyond the first go out when a test asks (wechatDeliverDue), never on a timer. With a
   // log stream, the payment sandbox writes its lines there too, so tests can check neither logs a card.
+  // The gateway's configuration once built (the sandbox reads the storefront origin from it on each request).
+  let live: GatewayConfig = config;
   const sandboxes = await startSandboxes({
     db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs,
     networkDelayMs: config.networkDelayMs, portDelayMs: config.portDelayMs,
-    payments: { notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent' },
+    payments: {
+      notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent',
+      browserOrigin: opts.config?.paymentsOrigin, merchantOrigin: () => live.publicOrigin ?? null,
+    },
   });
-  const paymentsPort = Number(new URL(sandboxes.paymentsUrl).port);
   const app = await buildApp({
-    db: database.db, clock, messages, config: { jobs: 'manual', paymentsPort, ...config }, adapters: sandboxes.adapters, listen: database.listen,
+    db: database.db, clock, messages, config: { jobs: 'manual', paymentsOrigin: sandboxes.paymentsOrigin, ...config }, adapters: sandboxes.adapters, listen: database.listen,
   });
+  live = app.deps.config;
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The storefront is where the tests reach it (unless a test configures another): emails link there, the card form
+  // may be framed there only, and cookie-authenticated changes must come from there.
+  if (!opts.config?.publicOrigin) app.deps.config.publicOrigin = new URL(url).origin;
   return {
     url,
     paymentsUrl: sandboxes.paymentsUrl,

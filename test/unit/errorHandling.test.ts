@@ -33,6 +33,14 @@ describe('error catalogue (spec section 8)', () => {
     }
   });
 
+  it('a change refused as cross-site (403 crossSiteRequest) keeps the session and says what to do in a dialog', () => {
+    const fx = effects();
+    expect(handleError(fail('crossSiteRequest', 403, '请刷新页面后重试。'), fx)).toBe('dialog');
+    expect(fx.showDialog).toHaveBeenCalledWith({ message: '请刷新页面后重试。' });
+    expect(fx.clearSession).not.toHaveBeenCalled();
+    expect(fx.navigate).not.toHaveBeenCalled();
+  });
+
   it('known business codes show a warning dialog with the catalogue message', () => {
     const fx = effects();
     expect(handleError(fail('120019', 422, 'server words'), fx)).toBe('dialog');

@@ -6,7 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../../i18n';
 import { Footer } from '../../src/app/layout/Footer';
-import { clearSession, setToken } from '../../src/app/session';
+import { clearSession } from '../../src/app/session';
+import { markLoggedIn } from '../support/browserCookies';
 import { setItem } from '../../src/storage';
 import { RouteLookupContext } from '../../src/app/routeLookup';
 import { findRoute } from '../../src/app/routes';
@@ -65,7 +66,7 @@ describe('footer email box (spec section 5)', () => {
 
 describe('footer links', () => {
   it('top-up, plan change and China number go home when showAutonewSetBtn is 0', () => {
-    setToken('t');
+    markLoggedIn();
     setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 0, supportPayMethods: [], isSmsUser: 0 });
     renderFooter();
     for (const name of ['Top up', 'Change plan']) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/');

@@ -7,35 +7,35 @@ const route = (p: string) => ROUTES.find((r) => r.path === p)!;
 const person = (isSmsUser: 0 | 1): PersonalData => ({ msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser });
 
 describe('route guards (spec section 2)', () => {
-  it('hasPermission without a token sends to /login with the page and query to come back to', () => {
-    expect(guardRedirect({ route: route('/personal'), path: '/personal?tab=1', token: null, personal: null }))
+  it('hasPermission without a session sends to /login with the page and query to come back to', () => {
+    expect(guardRedirect({ route: route('/personal'), path: '/personal?tab=1', loggedIn: false, personal: null }))
       .toBe(`/login?redirect=${encodeURIComponent('/personal?tab=1')}`);
-    expect(guardRedirect({ route: route('/resetpwd'), path: '/resetpwd', token: null, personal: null })).toBe('/login?redirect=%2Fresetpwd');
+    expect(guardRedirect({ route: route('/resetpwd'), path: '/resetpwd', loggedIn: false, personal: null })).toBe('/login?redirect=%2Fresetpwd');
   });
 
   it('lets a logged-in customer in', () => {
-    expect(guardRedirect({ route: route('/personal'), path: '/personal', token: 't', personal: person(0) })).toBeNull();
+    expect(guardRedirect({ route: route('/personal'), path: '/personal', loggedIn: true, personal: person(0) })).toBeNull();
   });
 
   it('a global data SIM customer lands on the global pages (issue 14)', () => {
     const global = { ...person(1), global: true };
-    expect(guardRedirect({ route: route('/person/scanInstall'), path: '/person/scanInstall', token: 't', personal: global })).toBe('/global/scanInstall');
-    expect(guardRedirect({ route: route('/person/scanInstall'), path: '/person/scanInstall', token: 't', personal: person(0) })).toBeNull();
-    expect(guardRedirect({ route: route('/global/scanInstall'), path: '/global/scanInstall', token: 't', personal: global })).toBeNull();
+    expect(guardRedirect({ route: route('/person/scanInstall'), path: '/person/scanInstall', loggedIn: true, personal: global })).toBe('/global/scanInstall');
+    expect(guardRedirect({ route: route('/person/scanInstall'), path: '/person/scanInstall', loggedIn: true, personal: person(0) })).toBeNull();
+    expect(guardRedirect({ route: route('/global/scanInstall'), path: '/global/scanInstall', loggedIn: true, personal: global })).toBeNull();
   });
 
-  it('public routes need no token', () => {
-    expect(guardRedirect({ route: route('/'), path: '/', token: null, personal: null })).toBeNull();
+  it('public routes need no session', () => {
+    expect(guardRedirect({ route: route('/'), path: '/', loggedIn: false, personal: null })).toBeNull();
   });
 
   it('hasIsSmsUser sends a user with isSmsUser equal to 1 to /personal (decision 0002)', () => {
     const r = { ...route('/personal/doubleNumber/openDouble'), servedBy: undefined, screen: async () => ({ default: () => null }) };
-    expect(guardRedirect({ route: r, path: '/personal/doubleNumber/openDouble', token: 't', personal: person(1) })).toBe('/personal');
-    expect(guardRedirect({ route: r, path: '/personal/doubleNumber/openDouble', token: 't', personal: person(0) })).toBeNull();
+    expect(guardRedirect({ route: r, path: '/personal/doubleNumber/openDouble', loggedIn: true, personal: person(1) })).toBe('/personal');
+    expect(guardRedirect({ route: r, path: '/personal/doubleNumber/openDouble', loggedIn: true, personal: person(0) })).toBeNull();
   });
 
   it('a route a later issue builds goes to /404', () => {
-    expect(guardRedirect({ route: route('/rates'), path: '/rates', token: null, personal: null })).toBe('/404');
-    expect(guardRedirect({ route: route('/welfare'), path: '/welfare', token: 't', personal: person(0) })).toBe('/404');
+    expect(guardRedirect({ route: route('/rates'), path: '/rates', loggedIn: false, personal: null })).toBe('/404');
+    expect(guardRedirect({ route: route('/welfare'), path: '/welfare', loggedIn: true, personal: person(0) })).toBe('/404');
   });
 });

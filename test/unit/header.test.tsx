@@ -6,7 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n';
 import { DesktopHeader, MobileHeader } from '../../src/app/layout/Header';
-import { clearSession, setToken } from '../../src/app/session';
+import { clearSession } from '../../src/app/session';
+import { markLoggedIn } from '../support/browserCookies';
 import { RouteLookupContext, type FindRoute } from '../../src/app/routeLookup';
 import { findRoute } from '../../src/app/routes';
 import { servedExcept } from '../support/routeLookup';
@@ -42,7 +43,7 @@ const renderAt = (ui: React.ReactElement, path = '/', lookup: FindRoute = AFTER_
 };
 
 const logIn = () => {
-  setToken('token-1');
+  markLoggedIn();
   setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: ['account'], isSmsUser: 0 });
 };
 

@@ -6,7 +6,8 @@ import { initI18n } from '../../i18n';
 import { useFindRoute, type FindRoute } from '../../src/app/forScreens';
 import { routeObjects } from '../../src/app/router';
 import { findRoute } from '../../src/app/routes';
-import { clearSession, setToken } from '../../src/app/session';
+import { clearSession } from '../../src/app/session';
+import { markLoggedIn } from '../support/browserCookies';
 import { setItem } from '../../src/storage';
 
 afterEach(() => {
@@ -35,7 +36,7 @@ describe('router: guards and redirects of spec section 2', () => {
   });
 
   it('sends an SMS user (isSmsUser 1) away from SMS-user routes to /personal once the screen exists, else to /404', async () => {
-    setToken('t');
+    markLoggedIn();
     setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1 });
     // openDouble belongs to a later issue, so today it still ends on /404.
     expect(await settle('/personal/doubleNumber/openDouble')).toBe('/404');

@@ -48,7 +48,7 @@ export const activationActors = {
       silent: true,
     });
     // "sync-register account": the account registered with the activation is logged in, as /login does it.
-    if (answer.login) await completeLogin(answer.login.access_token);
+    if (answer.login) await completeLogin();
     return answer;
   }),
   loadStatus: fromPromise(({ input }: { input: StatusInput }) =>

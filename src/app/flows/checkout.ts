@@ -8,23 +8,23 @@ import { call } from '../../api/client';
 import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type QuoteRequest } from '../../contract/orders';
 import { checkoutMachine, type CreatedOrder, type LoadedOrder, type OrderSubmission } from '../../../machines/checkout.machine';
-import { getToken } from '../session';
+import { sessionKey } from '../session';
 import { orderTokenFor, rememberOrderToken, submissionKeyFor } from './orderKeys';
 import { paymentFlow } from './payment';
 
 const identities = new Map<string, Promise<string>>();
 /**
  * Who submits, as the gateway's request hash names them: the logged-in customer's id, or 'anonymous'. Asked once per
- * session token; a login or logout between two submits is another buyer, so another key.
+ * session; a login or logout between two submits is another buyer, so another key.
  */
 export function buyerIdentity(): Promise<string> {
-  const token = getToken();
-  if (!token) return Promise.resolve('anonymous');
-  let known = identities.get(token);
+  const session = sessionKey();
+  if (!session) return Promise.resolve('anonymous');
+  let known = identities.get(session);
   if (!known) {
     known = call(endpoints.userInfo, { silent: true, background: true }).then((u) => `customer:${u.userId}`);
-    known.catch(() => identities.delete(token));
-    identities.set(token, known);
+    known.catch(() => identities.delete(session));
+    identities.set(session, known);
   }
   return known;
 }

@@ -10,7 +10,7 @@ import {
   loginMachine, type CaptchaOutput, type CheckCodeInput, type RegisterOrResetInput, type SendCodeInput, type TokenInput,
 } from '../../../machines/login.machine';
 import { changePasswordMachine, type ModifyPwdInput } from '../../../machines/changePassword.machine';
-import { refreshPersonalData, setToken } from '../session';
+import { refreshPersonalData, sessionStarted } from '../session';
 
 const basicClientAuth = () => `Basic ${btoa(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`)}`;
 
@@ -74,9 +74,12 @@ export const redirectTarget = (search: string): string => {
   return safe ? redirect : '/personal';
 };
 
-/** Keeps the token (cookie Admin-Token) and loads personalData before the account pages render. */
-export async function completeLogin(token: string): Promise<void> {
-  setToken(token);
+/**
+ * After a login the gateway answered: it set the session cookie itself (HttpOnly, decision 0013), so nothing is kept
+ * here; loads personalData before the account pages render.
+ */
+export async function completeLogin(): Promise<void> {
+  sessionStarted();
   await refreshPersonalData();
 }
 

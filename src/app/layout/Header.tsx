@@ -25,9 +25,9 @@ function useNavState() {
 
 function UserArea({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
-  const { token, personal } = useSession();
+  const { loggedIn, personal } = useSession();
   const { here } = useNavState();
-  if (!token) {
+  if (!loggedIn) {
     return (
       <AppLink to={here === '/' ? '/login' : loginPath(here)} className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:underline">
         {t('header.login')}
@@ -53,7 +53,7 @@ function ActivateButton({ compact = false }: { compact?: boolean }) {
 
 export function DesktopHeader({ className = '' }: { className?: string }) {
   const { t } = useTranslation('layout');
-  const { token } = useSession();
+  const { loggedIn } = useSession();
   const { pathname, titleActive } = useNavState();
   return (
     <header className={`border-b border-slate-200 bg-white ${className}`}>
@@ -80,7 +80,7 @@ export function DesktopHeader({ className = '' }: { className?: string }) {
             );
           })}
           <SupportMenu />
-          <AccountMenu loggedIn={Boolean(token)} />
+          <AccountMenu loggedIn={loggedIn} />
         </nav>
         <ActivateButton />
       </div>
@@ -109,7 +109,7 @@ function DrawerSection({ title, items, href, close }: { title: string; items: Na
 /** Below 768px: brand, Activate SIM and a hamburger opening a drawer (Radix Dialog). */
 export function MobileHeader({ className = '' }: { className?: string }) {
   const { t } = useTranslation('layout');
-  const { token } = useSession();
+  const { loggedIn } = useSession();
   const find = useFindRoute();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -138,7 +138,7 @@ export function MobileHeader({ className = '' }: { className?: string }) {
                 <nav aria-label={t('header.mainNav')}>
                   <DrawerSection title={t('header.shop')} items={[...MAIN_NAV, ACTIVATE]} href={(to) => to} close={close} />
                   <DrawerSection title={t('header.support')} items={SUPPORT_ITEMS} href={(to) => to} close={close} />
-                  <DrawerSection title={t('header.account')} items={existingItems(ACCOUNT_ITEMS, find)} href={(to) => accountHref(to, Boolean(token))} close={close} />
+                  <DrawerSection title={t('header.account')} items={existingItems(ACCOUNT_ITEMS, find)} href={(to) => accountHref(to, loggedIn)} close={close} />
                 </nav>
               </Dialog.Content>
             </Dialog.Portal>

@@ -74,7 +74,7 @@ export function RootLayout() {
   const storedHidden = useStored('noHeaderFooter');
   const remountKey = useRemountKey();
   const navigation = useNavigation();
-  const { token, personal } = useSession();
+  const { loggedIn, personal } = useSession();
   const promo = useRecommendCode();
   useScrollToTop();
   useNavFlagLifecycle(remountKey);
@@ -82,8 +82,8 @@ export function RootLayout() {
   useDocumentMeta(meta);
 
   useEffect(() => {
-    if (token && !personal) void refreshPersonalData();
-  }, [token, personal]);
+    if (loggedIn && !personal) void refreshPersonalData();
+  }, [loggedIn, personal]);
 
   const hidden = Boolean(route?.flags.noHeaderFooter || storedHidden);
   const content = <Outlet key={remountKey} />;

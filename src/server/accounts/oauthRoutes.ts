@@ -1,7 +1,11 @@
-/** Log in and out (customer.core): the password and SMS-code grants of oauth/token, and exit. */
+/**
+ * Log in and out (customer.core): the password and SMS-code grants of oauth/token, and exit. Logging in also opens
+ * the browser's session cookie, logging out clears it (decision 0013); the token stays in the answer for other clients.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { endpoints } from '../../contract';
-import { OAUTH_CLIENT } from '../../contract/auth';
+import { OAUTH_CLIENT, type tokenBody } from '../../contract/auth';
 import type { Deps } from '../context';
 import { GatewayError } from '../http/errors';
 import { headerValue } from '../http/language';
@@ -12,6 +16,9 @@ import { createCustomer, findByLogin, findByPhone } from './customers';
 import { loginSubject, passwordCheckPassed, takePasswordCheck } from './loginThrottle';
 import { checkPassword } from './passwords';
 import { createSession, revokeSession } from '../http/sessions';
+import { endBrowserSession, startBrowserSession } from '../http/sessionCookie';
+
+type TokenBody = z.output<typeof tokenBody>;
 
 const EXPECTED_BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
 
@@ -29,7 +36,13 @@ function tokenInput(request: FastifyRequest): unknown {
 }
 
 export function oauthRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, deps, endpoints.oauthToken, async ({ body, header, ip }) => {
+  route(app, deps, endpoints.oauthToken, async ({ body, header, ip, reply }) => {
+    const login = await logIn(body, header, ip);
+    startBrowserSession(reply, deps.config, login);
+    return login;
+  }, { before: requireClient, bodyInput: tokenInput });
+
+  async function logIn(body: TokenBody, header: (name: string) => string | undefined, ip: string) {
     if (body.grant_type === 'password') {
       const { token, answer } = captchaFromHeaders(header);
       await checkCaptcha(deps, token, answer);
@@ -48,10 +61,11 @@ export function oauthRoutes(app: FastifyInstance, deps: Deps) {
     const customer = (await findByPhone(deps, body.phone)) ?? (await createCustomer(deps, body.phone, null)) ?? (await findByPhone(deps, body.phone));
     if (!customer) throw new GatewayError('serverError');
     return createSession(deps, customer.id, 'sms_code');
-  }, { before: requireClient, bodyInput: tokenInput });
+  }
 
-  route(app, deps, endpoints.exit, async ({ session }) => {
+  route(app, deps, endpoints.exit, async ({ session, reply }) => {
     await revokeSession(deps, session().sessionId);
+    endBrowserSession(reply, deps.config);
     return { revoked: true as const };
   });
 }

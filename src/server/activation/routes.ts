@@ -10,6 +10,7 @@ import { correctPortIn } from './portIn';
 import { submitActivation } from './submit';
 import { activationView, findActivationFor, myActivations } from './view';
 import { idempotencyKeyOf } from '../http/idempotency';
+import { startBrowserSession } from '../http/sessionCookie';
 
 export function activationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.activationCheckSim, async ({ body }) => checkSim(deps, body));
@@ -24,7 +25,10 @@ export function activationRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.activationSubmit, async (ctx) => {
     const key = idempotencyKeyOf(ctx.header(IDEMPOTENCY_HEADER));
     const { activationToken, ...form } = ctx.body;
-    return submitActivation(deps, { token: activationToken, form, key, customerId: customerIdOf(ctx), lang: ctx.lang });
+    const result = await submitActivation(deps, { token: activationToken, form, key, customerId: customerIdOf(ctx), lang: ctx.lang });
+    // Registering at activation logs the customer in: in the browser, by the session cookie (decision 0013).
+    if (result.login) startBrowserSession(ctx.reply, deps.config, result.login);
+    return result;
   });
 
   route(app, deps, endpoints.activationStatus, async (ctx) => {

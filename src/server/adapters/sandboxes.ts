@@ -14,14 +14,21 @@ import { createNetworkSandbox } from './networkSandbox';
 /** Default delay before the logistics sandbox ships a parcel: short, so a person trying the product sees it. */
 export const DEFAULT_SHIP_DELAY_MS = 2 * 60_000;
 
-export interface Sandboxes { adapters: Adapters; paymentsUrl: string; close(): Promise<void> }
+export interface Sandboxes {
+  adapters: Adapters;
+  /** The payment sandbox as the gateway calls it (loopback). */
+  paymentsUrl: string;
+  /** The payment sandbox as browsers reach it (PAYMENTS_ORIGIN, or http://localhost:<its port>). */
+  paymentsOrigin: string;
+  close(): Promise<void>;
+}
 
 export async function startSandboxes(opts: {
   db: Db; clock: Clock; paymentsPort: number; host?: string; shipDelayMs?: number;
   /** Network sandbox: provisioning and port-in answers after these delays (its defaults when absent). */
   networkDelayMs?: number; portDelayMs?: number;
   /** Payment sandbox settings beyond its port (tests: WeChat notifications sent only when asked). */
-  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials'>;
+  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials' | 'browserOrigin' | 'merchantOrigin'>;
 }): Promise<Sandboxes> {
   const payments = await startPaymentSandbox({ ...opts.payments, db: opts.db, clock: opts.clock, port: opts.paymentsPort, host: opts.host });
   return {
@@ -33,6 +40,7 @@ export async function startSandboxes(opts: {
       network: createNetworkSandbox({ db: opts.db, clock: opts.clock, networkDelayMs: opts.networkDelayMs, portDelayMs: opts.portDelayMs }),
     },
     paymentsUrl: payments.url,
+    paymentsOrigin: payments.browserOrigin,
     close: () => payments.close(),
   };
 }

@@ -10,7 +10,7 @@ export class GatewayError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly options: {
-      message?: string; messageKey?: string; vars?: Vars; headers?: Record<string, string>; status?: number;
+      message?: string; messageKey?: string; vars?: Vars; headers?: Record<string, string | string[]>; status?: number;
       /** Sent as the answer's `data`, e.g. `{ field: 'couponCode' }` so a form puts the message next to that field. */
       data?: Record<string, unknown>;
     } = {},

@@ -1,7 +1,8 @@
 /**
  * Registers a route from its src/contract entry: one place validates the body and query with the
- * contract's zod schemas, resolves the Bearer token for auth:'required', wraps the answer in the
- * envelope and checks it against the response schema.
+ * contract's zod schemas, resolves the session (Bearer token, else the browser's session cookie, decision 0013)
+ * for auth 'required' and 'optional', refuses a cookie-authenticated change from another site, wraps the answer
+ * in the envelope and checks it against the response schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import type { Language } from '../../../i18n/languages';
 import { translator, type Translate } from '../i18n';
 import type { Deps } from '../context';
 import { findSession, type AuthSession } from './sessions';
+import { carriesSessionCookie, clearedSessionCookies, cookieToken, refuseCrossSiteChange } from './sessionCookie';
 import { GatewayError } from './errors';
 import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
@@ -82,14 +84,23 @@ async function context<E extends EndpointDef>(
 ): Promise<RouteContext<E>> {
   const lang = requestLanguage(request);
   await options.before?.(request);
+  const usesSession = endpoint.auth === 'required' || endpoint.auth === 'optional';
+  // A Bearer token is the caller's own credential; otherwise the browser's cookie is, and a change it authenticates
+  // must come from the storefront (checked before anything of the request is read).
+  const bearerToken = usesSession ? bearer(request) : null;
+  const withCookie = usesSession && !bearerToken && carriesSessionCookie(request);
+  if (withCookie) refuseCrossSiteChange(request, deps.config);
   // A missing body or query is validated as {} so the answer names the first missing field.
   const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? {}, lang);
   const query = parse(endpoint.query, request.query ?? {}, lang);
   let session: AuthSession | null = null;
-  if (endpoint.auth === 'required' || endpoint.auth === 'optional') {
-    const token = bearer(request);
+  if (usesSession) {
+    const token = bearerToken ?? (withCookie ? cookieToken(request) : null);
     session = token ? await findSession(deps, token) : null;
-    if (!session && endpoint.auth === 'required') throw new GatewayError('unauthorized');
+    // A cookie whose session ended (expired, revoked, forged) is cleared, so the browser stops showing a login.
+    const clear = withCookie && !session ? clearedSessionCookies(deps.config) : null;
+    if (!session && endpoint.auth === 'required') throw new GatewayError('unauthorized', clear ? { headers: { 'set-cookie': clear } } : {});
+    if (clear) reply.header('set-cookie', clear);
   }
   return {
     body, query, request, reply, lang, t: translator(lang), ip: request.ip,

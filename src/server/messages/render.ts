@@ -39,7 +39,8 @@ export const countryName = (lang: Language, code: string): string =>
   new Intl.DisplayNames([LOCALES[lang]], { type: 'region' }).of(code) ?? code;
 
 /** Where the buyer's browser reaches the storefront: links in emails point there. */
-export const siteUrl = (deps: Deps): string => (deps.config.siteUrl ?? deps.config.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+/** The storefront's configured origin (PUBLIC_ORIGIN), the base of every link in a message. */
+export const siteUrl = (deps: Deps): string => deps.config.publicOrigin ?? 'http://localhost:8080';
 
 const BRAND_COLOR = '#0f766e';
 

@@ -24,17 +24,14 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps) {
     body: ctx.body,
     key: idempotencyKeyOf(ctx.header(IDEMPOTENCY_HEADER)),
     reader: orderReaderOf(ctx),
-    wechat: { notifyUrl: notifyUrlOf(app, deps), browserHostname: ctx.request.hostname },
+    wechat: { notifyUrl: notifyUrlOf(app, deps) },
     log: ctx.request.log,
   }));
 
   route(app, deps, endpoints.payStatus, async (ctx) => payStatus(deps, ctx.query.orderNo, orderReaderOf(ctx)));
 
-  route(app, deps, endpoints.payConfig, async ({ request }) => ({
-    provider: 'card-sandbox' as const,
-    // The SDK is served on the page's own host name at the provider's port, so localhost loads from localhost.
-    ...deps.payments.card.browserConfig(request.hostname),
-  }), { rateLimit: false });
+  // The provider's configured origin (PAYMENTS_ORIGIN), never the request's Host (decision 0013).
+  route(app, deps, endpoints.payConfig, async () => ({ provider: 'card-sandbox' as const, ...deps.payments.card.browserConfig() }), { rateLimit: false });
 
   route(app, deps, endpoints.cardList, async ({ session }) => {
     const cards = await listSavedCards(deps.db, session().customerId);

@@ -19,8 +19,6 @@ export const WECHAT_NOTIFY_PATH = `${PCAPP}/pay/wechat/notify`;
 export interface WechatReach {
   /** Where WeChat Pay sends its notifications. */
   notifyUrl: string;
-  /** The page's host name, so the sandbox phone link opens on the host the buyer uses. */
-  browserHostname?: string;
 }
 
 export async function createWechatQr(deps: Deps, order: OrderRow, p: PaymentRow, reach: WechatReach): Promise<WechatQr> {

@@ -16,7 +16,7 @@ import { cardFormRoutes } from './sandbox/cardFormRoutes';
 import { controlRoutes } from './sandbox/controlRoutes';
 import { newCredentials, type SandboxCredentials } from './sandbox/credentials';
 import type { SandboxContext } from './sandbox/context';
-import { baseHeaders, keepRawJson } from './sandbox/http';
+import { baseHeaders, keepRawJson, notFoundAsGateway } from './sandbox/http';
 import { phoneRoutes } from './sandbox/phoneRoutes';
 import { squareRoutes } from './sandbox/squareRoutes';
 import { tokenizeRoute } from './sandbox/tokenizeRoute';
@@ -27,7 +27,14 @@ import type { PaymentProviders } from './types';
 export { sandboxSeedCard } from './sandbox/cardsOnFile';
 export { TEST_CARDS, TEST_NONCES } from './testValues';
 
-export interface PaymentSandbox { url: string; providers: PaymentProviders; close(): Promise<void> }
+export interface PaymentSandbox {
+  /** Where the gateway calls it (server to server, loopback). */
+  url: string;
+  /** Where browsers reach it (PAYMENTS_ORIGIN). */
+  browserOrigin: string;
+  providers: PaymentProviders;
+  close(): Promise<void>;
+}
 
 export interface PaymentSandboxOptions {
   db: Db;
@@ -42,6 +49,10 @@ export interface PaymentSandboxOptions {
   logStream?: DestinationStream;
   credentials?: SandboxCredentials;
   merchantName?: string;
+  /** This sandbox's origin as browsers reach it (PAYMENTS_ORIGIN); default http://localhost:<port> (decision 0013). */
+  browserOrigin?: string;
+  /** The storefront allowed to frame the card form (PUBLIC_ORIGIN), read on each request; without it, none is. */
+  merchantOrigin?: () => string | null;
 }
 
 export const DEFAULT_MERCHANT_NAME = 'LinkBridge Mobile';
@@ -62,7 +73,14 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
     db: opts.db, clock: opts.clock, credentials: credentials.wechat, log: app.log,
     options: { ...DEFAULT_NOTIFIER, ...opts.notifications },
   });
-  const ctx: SandboxContext = { db: opts.db, clock: opts.clock, credentials, notifier, assets, merchantName: opts.merchantName ?? DEFAULT_MERCHANT_NAME };
+  // Known once listening (below); routes read it per request, and no request is served before that.
+  let browserOrigin = '';
+  const ctx: SandboxContext = {
+    db: opts.db, clock: opts.clock, credentials, notifier, assets, merchantName: opts.merchantName ?? DEFAULT_MERCHANT_NAME,
+    get browserOrigin() { return browserOrigin; },
+    merchantOrigin: opts.merchantOrigin ?? (() => null),
+  };
+  notFoundAsGateway(app);
 
   cardFormRoutes(app, ctx);
   tokenizeRoute(app, ctx);
@@ -78,15 +96,16 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   // Server to server, the sandbox is reached on loopback whatever address it listens on.
   const callHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${callHost}:${port}`;
-  // Browsers reach it on the page's own host (browserConfig); without one, on the name people type.
-  const fallbackHost = callHost === '127.0.0.1' ? 'localhost' : callHost;
+  // Browsers reach it at the configured origin; without one, listening on every address, by the name people type.
+  browserOrigin = opts.browserOrigin ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : callHost}:${port}`;
   await notifier.recover();
 
   return {
     url,
+    browserOrigin,
     providers: {
-      card: createSquareClient({ baseUrl: url, credentials: credentials.square, port, fallbackHost }),
-      wechat: createWechatClient({ baseUrl: url, credentials: credentials.wechat, clock: opts.clock, port, fallbackHost }),
+      card: createSquareClient({ baseUrl: url, credentials: credentials.square, browserOrigin }),
+      wechat: createWechatClient({ baseUrl: url, credentials: credentials.wechat, clock: opts.clock, browserOrigin }),
     },
     close: async () => {
       await notifier.stop();

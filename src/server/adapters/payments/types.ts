@@ -62,11 +62,8 @@ export interface CardPayments {
     errorCode: CardErrorCode | null;
   }[]>;
   refundPayment(req: { idempotencyKey: string; paymentId: string; amountCents: number }): Promise<{ refunded: boolean }>;
-  /**
-   * Browser-facing SDK location and ids (GET /pay/config). `hostname` is the host the page was loaded from (no port):
-   * the SDK is served on that host at the sandbox's port, so http://localhost:8080 loads http://localhost:8081/v1/sdk.js.
-   */
-  browserConfig(hostname?: string): { sdkUrl: string; origin: string; applicationId: string; locationId: string };
+  /** Browser-facing SDK location and ids (GET /pay/config), at the provider's configured origin (PAYMENTS_ORIGIN). */
+  browserConfig(): { sdkUrl: string; origin: string; applicationId: string; locationId: string };
 }
 
 export interface WechatNotification { outTradeNo: string; transactionId: string; amountCents: number; state: 'SUCCESS' | 'PAYERROR' | 'CLOSED' }
@@ -75,8 +72,6 @@ export interface WechatPay {
   /** Idempotent on outTradeNo: asking again answers the same code_url while unpaid. */
   createNativeOrder(req: {
     outTradeNo: string; amountCents: number; description: string; notifyUrl: string;
-    /** The page's hostname, so the sandbox phone link points at the same host as the page (as browserConfig does). */
-    browserHostname?: string;
   }): Promise<{ codeUrl: string; expiresAt: Date; sandboxPhoneUrl: string | null }>;
   queryOrder(outTradeNo: string): Promise<{ state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR'; transactionId: string | null; amountCents: number } | null>;
   /**

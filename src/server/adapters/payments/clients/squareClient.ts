@@ -9,7 +9,6 @@ import { SDK_PATH } from '../browser/protocol';
 import { productBrand } from '../brands';
 import type { SquareCredentials } from '../sandbox/credentials';
 import { CardProviderError, type CardDetails, type CardErrorCode, type CardPaymentOutcome, type CardPayments, type CardTokenError } from '../types';
-import { browserOrigin } from './browserHost';
 
 export { CardProviderError };
 
@@ -34,7 +33,7 @@ const cardOf = (p: SquarePaymentJson): CardDetails | null => {
 /** Square's idempotency keys are at most 45 characters: the card's own key is derived from the payment's. */
 const derivedKey = (key: string, purpose: string) => createHash('sha256').update(`${purpose}:${key}`).digest('hex').slice(0, 40);
 
-export interface SquareClientOptions { baseUrl: string; credentials: SquareCredentials; port: number; fallbackHost: string }
+export interface SquareClientOptions { baseUrl: string; credentials: SquareCredentials; browserOrigin: string }
 
 export function createSquareClient(o: SquareClientOptions): CardPayments {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: T & { errors?: SquareErrorJson[] } }> {
@@ -115,8 +114,8 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
       return fail(status, json.errors);
     },
 
-    browserConfig(hostname) {
-      const origin = browserOrigin(hostname, o.port, o.fallbackHost);
+    browserConfig() {
+      const origin = o.browserOrigin;
       return { sdkUrl: `${origin}${SDK_PATH}`, origin, applicationId: o.credentials.applicationId, locationId: o.credentials.locationId };
     },
   };

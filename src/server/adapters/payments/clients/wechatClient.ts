@@ -7,7 +7,6 @@ import { PHONE_PATH } from '../sandbox/phoneRoutes';
 import type { WechatCredentials } from '../sandbox/credentials';
 import type { WechatNotification, WechatPay } from '../types';
 import { MAX_SIGNATURE_AGE_S, decryptResource, requestAuthorization, signatureMatches, type EncryptedResource } from '../wechatCrypto';
-import { browserOrigin } from './browserHost';
 
 export class WechatPayError extends Error {
   constructor(readonly code: string, readonly status: number, detail: string) {
@@ -30,7 +29,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(v) ? v[0] : v;
 };
 
-export interface WechatClientOptions { baseUrl: string; credentials: WechatCredentials; clock: Clock; port: number; fallbackHost: string }
+export interface WechatClientOptions { baseUrl: string; credentials: WechatCredentials; clock: Clock; browserOrigin: string }
 
 export function createWechatClient(o: WechatClientOptions): WechatPay {
   const keys = o.credentials;
@@ -66,7 +65,7 @@ export function createWechatClient(o: WechatClientOptions): WechatPay {
       return {
         codeUrl: json.code_url,
         expiresAt: new Date(json.time_expire),
-        sandboxPhoneUrl: `${browserOrigin(req.browserHostname, o.port, o.fallbackHost)}${PHONE_PATH}?pr=${encodeURIComponent(pr)}`,
+        sandboxPhoneUrl: `${o.browserOrigin}${PHONE_PATH}?pr=${encodeURIComponent(pr)}`,
       };
     },
 

@@ -1,9 +1,10 @@
 /**
  * The browser side of the card provider: the SDK script a merchant's page loads, and the card form page the
  * SDK puts in an iframe. The page gets a strict CSP of its own: its scripts and styles from this origin only,
- * requests to this origin only, and it may be framed only by the page origin it was created for.
+ * requests to this origin only, and it may be framed only by the merchant's configured storefront origin
+ * (PUBLIC_ORIGIN), whatever `parent=` says; the SDK names this sandbox's configured origin, whatever Host says.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Language } from '../../../../../i18n/languages';
 import { CARD_FORM_PATH, FRAME_PARAMS, SDK_PATH } from '../browser/protocol';
 import { sandboxLanguage, sandboxText } from '../texts';
@@ -13,15 +14,7 @@ import type { SandboxContext } from './context';
 import { escapeHtml } from '../../../http/html';
 import { queryParam } from './http';
 
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-const ORIGIN = /^https?:\/\/(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const CHANNEL = /^[A-Za-z0-9]{8,64}$/;
-
-/** This origin as the browser addressed it (the SDK and the iframe must name the same one). */
-const selfOrigin = (request: FastifyRequest): string | null => {
-  const host = request.headers.host;
-  return host && HOST.test(host) ? `${request.protocol}://${host}` : null;
-};
 
 /** A labelled input with its hint and its error line; `beside` sits at the end of the label's line (the brand). */
 function field(lang: Language, id: string, label: string, attrs: string, hint?: string, beside = ''): string {
@@ -57,23 +50,22 @@ const asset = (reply: FastifyReply, type: string, body: string) =>
   reply.type(type).header('cache-control', 'no-cache').header('cross-origin-resource-policy', 'cross-origin').send(body);
 
 export function cardFormRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  app.get(SDK_PATH, async (request, reply) => {
-    const origin = selfOrigin(request);
-    if (!origin) return reply.status(400).type('text/plain').send('Bad Host header');
-    return asset(reply.header('access-control-allow-origin', '*'), 'application/javascript; charset=utf-8', sdkForOrigin((await ctx.assets).sdk, origin));
-  });
+  app.get(SDK_PATH, async (_request, reply) =>
+    asset(reply.header('access-control-allow-origin', '*'), 'application/javascript; charset=utf-8', sdkForOrigin((await ctx.assets).sdk, ctx.browserOrigin)));
 
   app.get('/v1/card-form.js', async (_request, reply) => asset(reply, 'application/javascript; charset=utf-8', (await ctx.assets).cardForm));
   app.get('/v1/card-form.css', async (_request, reply) => asset(reply, 'text/css; charset=utf-8', CARD_FORM_CSS));
 
   app.get(CARD_FORM_PATH, async (request, reply) => {
     const lang = sandboxLanguage(queryParam(request, FRAME_PARAMS.lang));
+    // The card form talks to its parent by postMessage to `parent`: it must be the merchant's storefront itself.
+    const merchant = ctx.merchantOrigin();
     const parent = queryParam(request, FRAME_PARAMS.parent) ?? '';
     const known = queryParam(request, FRAME_PARAMS.applicationId) === ctx.credentials.square.applicationId
       && queryParam(request, FRAME_PARAMS.locationId) === ctx.credentials.square.locationId;
-    if (!ORIGIN.test(parent) || !CHANNEL.test(queryParam(request, FRAME_PARAMS.channel) ?? '') || !known) {
+    if (!merchant || parent !== merchant || !CHANNEL.test(queryParam(request, FRAME_PARAMS.channel) ?? '') || !known) {
       return reply.status(400).type('text/plain; charset=utf-8').send(sandboxText(lang, 'error.unavailable'));
     }
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp(parent)).send(cardFormPage(lang));
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp(merchant)).send(cardFormPage(lang));
   });
 }

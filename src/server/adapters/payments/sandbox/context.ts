@@ -14,4 +14,11 @@ export interface SandboxContext {
   assets: Promise<BrowserAssets>;
   /** The merchant's name the WeChat phone shows. */
   merchantName: string;
+  /** This sandbox as browsers reach it (PAYMENTS_ORIGIN): the SDK names it, tokenization accepts only it. */
+  browserOrigin: string;
+  /**
+   * The merchant's storefront origin (PUBLIC_ORIGIN), the only page allowed to frame the card form, as a provider
+   * registers a merchant's domain. Read on each request (the gateway knows it once it listens); null: none yet.
+   */
+  merchantOrigin(): string | null;
 }

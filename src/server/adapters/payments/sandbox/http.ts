@@ -1,5 +1,7 @@
 /** Small HTTP helpers of the sandbox's pages and APIs. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refusal } from '../../../http/refusals';
+import { requestLanguage } from '../../../http/language';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +32,11 @@ export function baseHeaders(app: FastifyInstance) {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     return payload;
   });
+}
+
+/** An unknown route answers as the gateway does (`{ code, message }`, 404, in the request's language), not Fastify's text. */
+export function notFoundAsGateway(app: FastifyInstance) {
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send(refusal(requestLanguage(request), 404)));
 }
 
 export const queryParam = (request: FastifyRequest, name: string): string | undefined => {

@@ -25,7 +25,7 @@ export function tokenizeRoute(app: FastifyInstance, ctx: SandboxContext) {
   app.post(TOKENIZE_PATH, async (request, reply) => {
     // Only this origin's card form may post a card from a browser; a page elsewhere gets nothing back.
     const origin = request.headers.origin;
-    if (origin && origin !== `${request.protocol}://${request.headers.host}`) {
+    if (origin && origin !== ctx.browserOrigin) {
       return reply.status(403).send({ errors: [{ type: 'forbidden', message: 'Cross-origin tokenization is not allowed.' }] });
     }
     const parsed = body.safeParse(request.body);
