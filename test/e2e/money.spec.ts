@@ -31,7 +31,8 @@ async function seriousViolations(page: Page) {
 
 const generalBalance = async (page: Page) => {
   const res = await page.request.post('/gateway/pcapp/api/v1/personalcenter/userInfo', {
-    headers: { Authorization: `Bearer ${await page.evaluate(() => decodeURIComponent(document.cookie.match(/(?:^|; )Admin-Token=([^;]+)/)?.[1] ?? ''))}` },
+    // The page's context sends the session cookie (HttpOnly, decision 0013); a change it authenticates names the channel.
+    headers: { CHANNEL: 'eshop' },
   });
   return ((await res.json()) as { data: { balances: { generalCents: number; ildCents: number } } }).data.balances;
 };
