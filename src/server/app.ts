@@ -72,7 +72,10 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   app.addHook('preClose', async () => { ready = false; await jobRunner?.stop(); });
   app.addHook('onListen', async () => {
     const address = app.server.address();
-    if (!config.publicOrigin && address && typeof address === 'object') config.publicOrigin = `http://localhost:${address.port}`;
+    if (!config.publicOrigin && address && typeof address === 'object') {
+      config.publicOrigin = `http://localhost:${address.port}`;
+      config.publicOriginAliases = [`http://127.0.0.1:${address.port}`, `http://[::1]:${address.port}`];
+    }
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -35,6 +35,12 @@ export interface GatewayConfig {
    * https. Default http://localhost:<listening port>. Never taken from a request (decision 0013).
    */
   publicOrigin?: string;
+  /**
+   * Other origins the same storefront is reached at, accepted like publicOrigin for the card form's parent and a
+   * cookie-authenticated change's Origin: only when PUBLIC_ORIGIN is not configured, the loopback aliases of the
+   * default (http://127.0.0.1:<port>, http://[::1]:<port>), so someone trying `npm start` at either address can pay.
+   */
+  publicOriginAliases?: string[];
   /** The payment providers' sandbox as browsers reach it (PAYMENTS_ORIGIN): pay/config's SDK URL, the CSP's script-src and frame-src. */
   paymentsOrigin?: string;
   /** Strict-Transport-Security max-age in seconds when publicOrigin is https (HSTS_MAX_AGE); 0: no header. */
@@ -69,3 +75,7 @@ export interface Deps extends Adapters {
   /** The gateway's logger, for work that must not fail its caller but must not go unnoticed either. */
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
+
+/** The origins the storefront is reached at: PUBLIC_ORIGIN, or by default localhost and its loopback aliases. */
+export const storefrontOrigins = (config: Pick<GatewayConfig, 'publicOrigin' | 'publicOriginAliases'>): string[] =>
+  config.publicOrigin ? [config.publicOrigin, ...(config.publicOriginAliases ?? [])] : [];

@@ -13,7 +13,7 @@ import { sharedCredentials } from './adapters/payments/sandbox/credentials';
 import { openDatabase, type Database } from './db/database';
 import { seed } from './db/seed';
 import { seedTestSims } from './db/seedSims';
-import type { GatewayConfig } from './context';
+import { storefrontOrigins, type GatewayConfig } from './context';
 
 export interface StartGatewayOptions {
   port: number;
@@ -65,7 +65,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       // Gateways sharing a database share CODE_PEPPER, hence one merchant account at the sandbox (decision 0014).
       payments: {
         notifications: opts.wechatNotifications, credentials: sharedCredentials(codePepper),
-        browserOrigin: opts.config?.paymentsOrigin, merchantOrigin: () => config.publicOrigin ?? null,
+        browserOrigin: opts.config?.paymentsOrigin, merchantOrigins: () => storefrontOrigins(config),
       },
     });
     const config: GatewayConfig = {

@@ -18,7 +18,7 @@ import { startSandboxes } from '../../src/server/adapters/sandboxes';
 import { openDatabase, type Database, type Db, type Listen } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import { seedTestSims } from '../../src/server/db/seedSims';
-import type { GatewayConfig } from '../../src/server/context';
+import { storefrontOrigins, type GatewayConfig } from '../../src/server/context';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { TRACKING_CODE_JOB } from '../../src/server/tracking/codes';
 import { isValidPhone, normalizePhone } from '../../src/domain/phone';
@@ -187,7 +187,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     networkDelayMs: config.networkDelayMs, portDelayMs: config.portDelayMs,
     payments: {
       notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent',
-      browserOrigin: opts.config?.paymentsOrigin, merchantOrigin: () => live.publicOrigin ?? null,
+      browserOrigin: opts.config?.paymentsOrigin, merchantOrigins: () => storefrontOrigins(live),
     },
   });
   const app = await buildApp({

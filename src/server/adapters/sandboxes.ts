@@ -28,7 +28,7 @@ export async function startSandboxes(opts: {
   /** Network sandbox: provisioning and port-in answers after these delays (its defaults when absent). */
   networkDelayMs?: number; portDelayMs?: number;
   /** Payment sandbox settings beyond its port (tests: WeChat notifications sent only when asked). */
-  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials' | 'browserOrigin' | 'merchantOrigin'>;
+  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials' | 'browserOrigin' | 'merchantOrigins'>;
 }): Promise<Sandboxes> {
   const payments = await startPaymentSandbox({ ...opts.payments, db: opts.db, clock: opts.clock, port: opts.paymentsPort, host: opts.host });
   return {

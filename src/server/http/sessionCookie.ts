@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHANNEL, CHANNEL_HEADER, SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../contract/auth';
-import type { GatewayConfig } from '../context';
+import { storefrontOrigins, type GatewayConfig } from '../context';
 import { sha256 } from '../secrets';
 import { GatewayError } from './errors';
 import { headerValue } from './language';
@@ -60,12 +60,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * script of another site cannot without a CORS preflight the gateway never grants), an Origin that is PUBLIC_ORIGIN
  * when sent, and a Sec-Fetch-Site of same-origin (or none: typed by the user) when sent.
  */
-export function refuseCrossSiteChange(request: FastifyRequest, config: Pick<GatewayConfig, 'publicOrigin'>): void {
+export function refuseCrossSiteChange(request: FastifyRequest, config: Pick<GatewayConfig, 'publicOrigin' | 'publicOriginAliases'>): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = headerValue(request, 'origin');
   const site = headerValue(request, 'sec-fetch-site');
   const fromStorefront = headerValue(request, CHANNEL_HEADER.toLowerCase()) === CHANNEL
-    && (origin === undefined || origin === config.publicOrigin)
+    && (origin === undefined || storefrontOrigins(config).includes(origin))
     && (site === undefined || site === 'same-origin' || site === 'none');
   if (!fromStorefront) throw new GatewayError('crossSiteRequest');
 }

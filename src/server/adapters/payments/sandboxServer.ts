@@ -51,8 +51,8 @@ export interface PaymentSandboxOptions {
   merchantName?: string;
   /** This sandbox's origin as browsers reach it (PAYMENTS_ORIGIN); default http://localhost:<port> (decision 0013). */
   browserOrigin?: string;
-  /** The storefront allowed to frame the card form (PUBLIC_ORIGIN), read on each request; without it, none is. */
-  merchantOrigin?: () => string | null;
+  /** The storefront origins allowed to frame the card form (PUBLIC_ORIGIN), read on each request; without them, none is. */
+  merchantOrigins?: () => string[];
 }
 
 export const DEFAULT_MERCHANT_NAME = 'LinkBridge Mobile';
@@ -78,7 +78,7 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   const ctx: SandboxContext = {
     db: opts.db, clock: opts.clock, credentials, notifier, assets, merchantName: opts.merchantName ?? DEFAULT_MERCHANT_NAME,
     get browserOrigin() { return browserOrigin; },
-    merchantOrigin: opts.merchantOrigin ?? (() => null),
+    merchantOrigins: opts.merchantOrigins ?? (() => []),
   };
   notFoundAsGateway(app);
 

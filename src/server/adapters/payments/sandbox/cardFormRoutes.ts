@@ -59,11 +59,11 @@ export function cardFormRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.get(CARD_FORM_PATH, async (request, reply) => {
     const lang = sandboxLanguage(queryParam(request, FRAME_PARAMS.lang));
     // The card form talks to its parent by postMessage to `parent`: it must be the merchant's storefront itself.
-    const merchant = ctx.merchantOrigin();
     const parent = queryParam(request, FRAME_PARAMS.parent) ?? '';
+    const merchant = ctx.merchantOrigins().includes(parent) ? parent : null;
     const known = queryParam(request, FRAME_PARAMS.applicationId) === ctx.credentials.square.applicationId
       && queryParam(request, FRAME_PARAMS.locationId) === ctx.credentials.square.locationId;
-    if (!merchant || parent !== merchant || !CHANNEL.test(queryParam(request, FRAME_PARAMS.channel) ?? '') || !known) {
+    if (!merchant || !CHANNEL.test(queryParam(request, FRAME_PARAMS.channel) ?? '') || !known) {
       return reply.status(400).type('text/plain; charset=utf-8').send(sandboxText(lang, 'error.unavailable'));
     }
     return reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp(merchant)).send(cardFormPage(lang));

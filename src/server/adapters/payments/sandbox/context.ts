@@ -17,8 +17,9 @@ export interface SandboxContext {
   /** This sandbox as browsers reach it (PAYMENTS_ORIGIN): the SDK names it, tokenization accepts only it. */
   browserOrigin: string;
   /**
-   * The merchant's storefront origin (PUBLIC_ORIGIN), the only page allowed to frame the card form, as a provider
-   * registers a merchant's domain. Read on each request (the gateway knows it once it listens); null: none yet.
+   * The merchant's storefront origins (PUBLIC_ORIGIN, or the default's loopback aliases), the only pages allowed to
+   * frame the card form, as a provider registers a merchant's domains. Read on each request (the gateway knows them
+   * once it listens); empty: none yet.
    */
-  merchantOrigin(): string | null;
+  merchantOrigins(): string[];
 }
