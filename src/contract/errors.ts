@@ -56,6 +56,10 @@ export const PRODUCT_CODES = [
   'usernameTaken',     // the username chosen at activation belongs to another account
   'portInNotCorrectable', // the port-in is not waiting for information (already pending, completed or declined)
   'activationPlanExists', // a plan is being bought for a card being activated, but the card already has one
+  'birthdaySet',       // "Birthday ... not changeable after submit": the account's birthday is already set
+  'emailSame',         // the new email is already the account's email
+  'accountNoPhone',    // the account has no phone to text a code to: change the password by the old one
+  'cardPaysRenewal',   // the card pays an auto-renewal: make another card the default before removing it
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -84,7 +88,8 @@ export const statusForCode = (code: string): number => {
     case 'notFound': return 404;
     case 'rateLimited': case 'loginThrottled': return 429;
     case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':
-    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists': return 409;
+    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists':
+    case 'birthdaySet': case 'cardPaysRenewal': return 409;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;
     case 'productNotFound': case 'noRecord': return 404;

@@ -5,6 +5,9 @@ import {
   registerOrResetUser, sendMobileVerificationCode,
 } from './auth';
 import { userInfo } from './personal';
+import {
+  addCard, bankCards, emailChange, emailSendCode, passwordSendCode, profileInfo, profileUpdate, removeCard, resetPwdBySms, setDefaultCard,
+} from './profile';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
@@ -20,6 +23,7 @@ export const endpoints = {
   bundleList, offerLocking, partners, createImg,
   sendMobileVerificationCode, checMobilekVerificationCode, checkInNet, checkIsRegistered, registerOrResetUser,
   modifyPwd, oauthToken, exit, userInfo,
+  profileInfo, profileUpdate, emailSendCode, emailChange, passwordSendCode, resetPwdBySms, bankCards, addCard, setDefaultCard, removeCard,
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
   trackingSendCode, trackingSearch, trackingModify,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,

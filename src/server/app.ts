@@ -20,7 +20,7 @@ import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
 import { createLimits } from './limits';
 // Each area registers its own routes (src/server/<area>/index.ts).
-import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes } from './accounts';
+import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes, profileRoutes } from './accounts';
 import { activationRoutes } from './activation';
 import { catalogRoutes } from './catalog';
 import { orderRoutes } from './orders';
@@ -101,6 +101,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   loginRoutes(app, deps);
   oauthRoutes(app, deps);
   personalRoutes(app, deps);
+  profileRoutes(app, deps);
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
   trackingRoutes(app, deps);

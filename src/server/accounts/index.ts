@@ -10,5 +10,7 @@ export { loginRoutes } from './loginRoutes';
 export { oauthRoutes } from './oauthRoutes';
 export { hashPassword } from './passwords';
 export { personalRoutes } from './personalRoutes';
+export { profileRoutes } from './profileRoutes';
+export { referralCodeOf } from './referral';
 export { defaultCard, listSavedCards, payMethodsFor, saveCard, type SavedCard } from './savedCards';
 export { RESEND_AFTER_SECONDS } from './sendLimits';

@@ -37,6 +37,14 @@ export const RULES = {
   trackingPairDay: { id: 'tracking.pair.day', max: 10, windowMs: DAY },
   /** Tracking codes asked for from one IP. */
   trackingIp: { id: 'tracking.ip', max: 30, windowMs: HOUR },
+  /** Codes emailed to a new address for the account's email change (per address): one a minute, 5 an hour, 10 a day. */
+  emailCodeMinute: { id: 'emailCode.minute', max: 1, windowMs: MINUTE },
+  emailCodeHour: { id: 'emailCode.hour', max: 5, windowMs: HOUR },
+  emailCodeDay: { id: 'emailCode.day', max: 10, windowMs: DAY },
+  /** Email-change codes one account asks for, to any addresses. */
+  emailCodeAccount: { id: 'emailCode.account', max: 10, windowMs: DAY },
+  /** Cards one account adds (each is checked with the bank): card testing. */
+  cardAddAccount: { id: 'cardAdd.account', max: 5, windowMs: DAY },
   /** Image captchas made for one IP. */
   captchaIp: { id: 'captcha.ip', max: 100, windowMs: 10 * MINUTE },
   /** checkIsRegistered (it tells whether a verified number has an account) from one IP. */
