@@ -120,14 +120,14 @@ export const ROUTES: AppRoute[] = [
   }),
   account('/person/conversionCard/:orderNo?', 'conversionCard'),
   account('/person/scanInstall', 'scanInstall'),
-  account('/personal/myinfo', 'myInfo'),
+  route('/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),
   route('/resetpwd', 'resetPassword', {
     screen: () => import('../../screens/account/ResetPasswordScreen'),
     flags: ACCOUNT,
   }),
   account('/package', 'package'),
   account('/mybill', 'bills'),
-  account('/mybank', 'bankCards'),
+  route('/mybank', 'bankCards', { screen: () => import('../../screens/profile/BankCardsScreen'), flags: ACCOUNT }),
   account('/welfare', 'welfare'),
 
   account('/callrecord', 'usage'),
@@ -135,7 +135,7 @@ export const ROUTES: AppRoute[] = [
   account('/message', 'usage'),
   account('/recharge', 'usage'),
 
-  account('/global/personal/myinfo', 'myInfo'),
+  route('/global/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),
   account('/global/scanInstall', 'scanInstall'),
   account('/global/renewalpackage', 'globalRenewal'),
   account('/global/renewalpackage/form', 'globalRenewal'),

@@ -3,7 +3,7 @@
  * and the account's referral code and link (spec section 3, Account: "referral code (4 characters), link, QR code").
  * Read with the card's activation token or by the logged-in owner.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ActivationView } from '../../contract/activation';
 import type { Deps } from '../context';
 import { activations, portIns, sims } from '../db/schema';
