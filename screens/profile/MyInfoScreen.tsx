@@ -15,9 +15,14 @@ import { ReferralCard } from './ReferralCard';
 
 const row = 'flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4';
 
-function Value({ children }: { children: string | null | undefined }) {
+/** `verbatim`: what the customer chose or typed (a username, a name), shown as is in every language. */
+function Value({ children, verbatim = false }: { children: string | null | undefined; verbatim?: boolean }) {
   const { t } = useTranslation('portalProfile');
-  return <dd className="font-medium text-slate-900">{children || <span className="font-normal text-slate-600">{t('common.notSet')}</span>}</dd>;
+  return (
+    <dd className="font-medium text-slate-900" translate={verbatim && children ? 'no' : undefined}>
+      {children || <span className="font-normal text-slate-600">{t('common.notSet')}</span>}
+    </dd>
+  );
 }
 
 function InfoView({ view }: { view: ProfileView }) {
@@ -30,13 +35,13 @@ function InfoView({ view }: { view: ProfileView }) {
   return (
     <FormSection title={t('myInfo.names')}>
       <dl className="space-y-2 text-sm text-slate-700">
-        <div className={row}><dt>{t('myInfo.nameEn')}</dt><Value>{nameEn}</Value></div>
+        <div className={row}><dt>{t('myInfo.nameEn')}</dt><Value verbatim>{nameEn}</Value></div>
         <div className={row}><dt>{t('myInfo.nameZh')}</dt><Value>{nameZh}</Value></div>
         <div className={row}><dt>{t('myInfo.contactPhone')}</dt><Value>{p.contactPhone ? formatPhone(p.contactPhone) : null}</Value></div>
         <div className={row}><dt>{t('myInfo.birthday')}</dt><Value>{p.birthday ? formatDate(p.birthday, i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) : null}</Value></div>
         <div className={row}>
           <dt>{t('myInfo.billing')}</dt>
-          <dd className="font-medium text-slate-900 sm:text-right">
+          <dd className="font-medium text-slate-900 sm:text-right" translate={b ? 'no' : undefined}>
             {b ? <>{b.address1}{b.address2 ? `, ${b.address2}` : ''}<br />{`${b.city}, ${b.state} ${b.zip}`}<br />{countryName(b.country)}</> : <span className="font-normal text-slate-600">{t('myInfo.noBilling')}</span>}
           </dd>
         </div>
@@ -113,9 +118,9 @@ export default function MyInfoScreen() {
         <>
           <FormSection title={t('myInfo.account')}>
             <dl className="space-y-2 text-sm text-slate-700">
-              <div className={row}><dt>{t('myInfo.username')}</dt><Value>{p.username}</Value></div>
+              <div className={row}><dt>{t('myInfo.username')}</dt><Value verbatim>{p.username}</Value></div>
               <div className={row}><dt>{t('myInfo.loginPhone')}</dt><Value>{p.phone ? formatPhone(p.phone) : null}</Value></div>
-              <div className={row}><dt>{t('myInfo.email')}</dt><dd className="font-medium text-slate-900" data-testid="account-email">{p.email ?? <span className="font-normal text-slate-600">{t('myInfo.noEmail')}</span>}</dd></div>
+              <div className={row}><dt>{t('myInfo.email')}</dt><dd className="font-medium text-slate-900" data-testid="account-email" translate={p.email ? 'no' : undefined}>{p.email ?? <span className="font-normal text-slate-600">{t('myInfo.noEmail')}</span>}</dd></div>
             </dl>
             <EmailChange view={view} />
           </FormSection>

@@ -22,9 +22,13 @@ export function ReferralCard({ referral }: { referral: ProfileData['referral'] }
             <dt className="text-slate-700">{t('referral.link')}</dt>
             <dd className="mt-1 flex flex-wrap items-center gap-2"><span className="break-all text-slate-900" translate="no">{referral.link}</span><CopyButton value={referral.link} label={t('referral.copyLink')} /></dd>
           </div>
-          <div className="flex gap-8">
-            <div><dt className="text-slate-700">{t('referral.bonus')}</dt><dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(referral.bonusCents, i18n.language)}</dd></div>
-            <div><dt className="text-slate-700">{t('referral.count')}</dt><dd className="mt-1 text-lg font-semibold text-slate-900">{referral.count}</dd></div>
+          <div>
+            <dt className="text-slate-700">{t('referral.bonus')}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(referral.bonusCents, i18n.language)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">{t('referral.count')}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{referral.count}</dd>
           </div>
         </dl>
       </div>
