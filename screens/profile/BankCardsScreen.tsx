@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { bankCardsFlow, cardFormSlot } from '../../src/app/forScreens';
 import { FormSection, Notice, primaryButton, secondaryButton, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
+import { VerbatimText } from '../ui/Verbatim';
 import { brandKey, connectBankCards, type BankCardsView } from './bankCards.connect';
 
 type Card = BankCardsView['cards'][number];
@@ -24,7 +25,7 @@ function CardRow({ card, view }: { card: Card; view: BankCardsView }) {
           {view.renewalCardId === card.id && <span className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-900">{t('bankCards.paysRenewal')}</span>}
         </p>
         <p>{t('bankCards.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}</p>
-        <p>{t('bankCards.holder', { name: card.holderName })}</p>
+        <p><VerbatimText k="portalProfile:bankCards.holder" values={{ name: card.holderName }} /></p>
         {card.billingZip && <p>{t('bankCards.billingZip', { zip: card.billingZip })}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
