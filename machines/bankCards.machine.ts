@@ -12,7 +12,7 @@ import { addCardBody } from '../src/contract/profile';
 import { toProblem, type Problem } from './login.machine';
 import { newAttemptKey, type CardFormCommand } from './payment.machine';
 
-export type CardEntryField = 'cardholderName' | 'billingZip';
+export type CardEntryField = 'cardholderName';
 export type CardEntryErrors = Partial<Record<CardEntryField, string[]>>;
 
 export interface BankCardsContext {
@@ -44,19 +44,14 @@ export type BankCardsEvent =
   | { type: 'cardForm.retry' }
   | { type: 'cardForm.ready' }
   | { type: 'cardForm.failed'; error?: unknown }
-  | { type: 'cardForm.tokenized'; token: string }
+  | { type: 'cardForm.tokenized'; token: string; details: { billing: { postalCode: string } } }
   | { type: 'cardForm.invalid'; errors: CardFieldError[] }
   | { type: 'cardForm.error'; message: string };
 
-export const cardEntryProblems = (v: { cardholderName: string; billingZip: string }): CardEntryErrors => {
-  const result = addCardBody.safeParse({ sourceId: 'token', cardholderName: v.cardholderName, billingZip: v.billingZip });
-  if (result.success) return {};
-  const out: CardEntryErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as CardEntryField;
-    (out[field] ??= []).push(issue.message);
-  }
-  return out;
+/** The holder's name is typed on the page; the billing ZIP comes with the token from the provider's form. */
+export const cardEntryProblems = (v: { cardholderName: string }): CardEntryErrors => {
+  const result = addCardBody.shape.cardholderName.safeParse(v.cardholderName);
+  return result.success ? {} : { cardholderName: result.error.issues.map((i) => i.message) };
 };
 
 const NO_CARD_CHANGE = { problem: null, notice: null } as const;
@@ -72,7 +67,7 @@ export const bankCardsMachine = setup({
     cardForm: fromCallback<CardFormCommand>(() => undefined),
   },
   guards: {
-    holderAndZipFollowTheRules: ({ context }) => Object.keys(cardEntryProblems(context)).length === 0,
+    holderFollowsTheRules: ({ context }) => Object.keys(cardEntryProblems(context)).length === 0,
     paysAnAutoRenewal: ({ context, event }) => event.type === 'card.remove' && context.cards?.renewalCardId === event.cardId,
   },
   actions: {
@@ -83,7 +78,8 @@ export const bankCardsMachine = setup({
       event.type === 'field.change' ? { [event.field]: event.value, fieldErrors: { ...context.fieldErrors, [event.field]: undefined } } : {}),
     markInvalidFields: assign({ fieldErrors: ({ context }) => cardEntryProblems(context) }),
     askCardFormForToken: sendTo('cardForm', { type: 'cardForm.tokenize' }),
-    keepToken: assign(({ event }) => (event.type === 'cardForm.tokenized' ? { sourceId: event.token, addKey: newAttemptKey() } : {})),
+    keepToken: assign(({ event }) => (event.type === 'cardForm.tokenized'
+      ? { sourceId: event.token, billingZip: event.details.billing.postalCode.trim(), addKey: newAttemptKey() } : {})),
     keepCardErrors: assign({ cardErrors: ({ event }) => (event.type === 'cardForm.invalid' ? event.errors : []) }),
     showCardFormError: assign({ problem: ({ event }) => ({ code: 'cardForm', message: event.type === 'cardForm.error' ? event.message : '', status: 0 }) }),
     forgetEntry: assign({ cardholderName: '', billingZip: '', sourceId: null, addKey: null, cardErrors: [], fieldErrors: {} }),
@@ -155,7 +151,7 @@ export const bankCardsMachine = setup({
       },
     },
     adding: {
-      description: 'Spec section 5: "Card number 13-16 digits; CVV 3-4 (American Express 4); holder name English letters, first then last, only space or hyphen; billing zip must match card" — the number, expiry, CVV and postal code in the provider\'s form, holder and billing ZIP on the page.',
+      description: 'Spec section 5: "Card number 13-16 digits; CVV 3-4 (American Express 4); holder name English letters, first then last, only space or hyphen; billing zip must match card" — the number, expiry, CVV and billing ZIP in the provider\'s form, the holder\'s name on the page.',
       invoke: { id: 'cardForm', src: 'cardForm' },
       on: {
         'add.cancel': { target: 'listing', actions: 'forgetEntry', description: 'The customer gives up adding: nothing is kept.' },
@@ -176,10 +172,10 @@ export const bankCardsMachine = setup({
           on: { 'cardForm.retry': { target: '#bankCards.adding', reenter: true, actions: 'clearProblems', description: 'The card form is loaded again.' } },
         },
         entering: {
-          description: 'Card details in the provider\'s form; cardholder name and billing ZIP beside it.',
+          description: 'Card details and billing ZIP in the provider\'s form; the cardholder name beside it.',
           on: {
             'card.submit': [
-              { guard: 'holderAndZipFollowTheRules', target: 'tokenizing', actions: ['clearProblems', 'askCardFormForToken'], description: 'Spec section 5: holder name and ZIP follow the rules: the provider is asked for a single-use token.' },
+              { guard: 'holderFollowsTheRules', target: 'tokenizing', actions: ['clearProblems', 'askCardFormForToken'], description: 'Spec section 5: the holder name follows the rules: the provider is asked for a single-use token.' },
               { actions: 'markInvalidFields', description: 'Each broken rule is shown next to its field.' },
             ],
           },
@@ -200,7 +196,7 @@ export const bankCardsMachine = setup({
             src: 'addCard',
             input: ({ context }) => ({ sourceId: context.sourceId ?? '', cardholderName: context.cardholderName, billingZip: context.billingZip, idempotencyKey: context.addKey ?? '' }),
             onDone: { target: '#bankCards.listing', actions: ['keepCards', 'forgetEntry', 'noticeAdded'], description: 'The card is saved; the first card is the default.' },
-            onError: { target: 'entering', actions: ['forgetToken', 'showProblem'], description: 'Spec section 8: "120106 card binding failed" (the bank refused) or "120070 bank card binding abnormal": the holder and ZIP stay; the card is entered again.' },
+            onError: { target: 'entering', actions: ['forgetToken', 'showProblem'], description: 'Spec section 8: "120106 card binding failed" (the bank refused, e.g. the ZIP does not match the card) or "120070 bank card binding abnormal": the holder\'s name stays; the card is entered again.' },
           },
         },
       },

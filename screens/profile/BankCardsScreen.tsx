@@ -76,8 +76,6 @@ function AddCardForm({ view }: { view: BankCardsView }) {
         )}
         <TextInput field="cardholderName" label={t('bankCards.holderName')} value={view.cardholderName} autoComplete="cc-name" lang="en"
           hint={t('bankCards.holderHint')} onChange={(v) => view.setField('cardholderName', v)} errors={view.errorsOf('cardholderName')} />
-        <TextInput field="billingZip" label={t('bankCards.zip')} value={view.billingZip} inputMode="numeric" autoComplete="billing postal-code" maxLength={5}
-          hint={t('bankCards.zipHint')} onChange={(v) => view.setField('billingZip', v)} errors={view.errorsOf('billingZip')} />
         {view.problem && <Notice tone="error">{text(view.problem)}</Notice>}
         <div className="flex flex-col gap-3 sm:flex-row">
           <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={view.checking || view.formStep !== 'ready'} aria-busy={view.checking}>

@@ -26,7 +26,6 @@ export function connectBankCards(snapshot: SnapshotLike, send: (e: BankCardsEven
     formStep: is({ adding: 'formUnavailable' }) ? 'unavailable' as const : is({ adding: 'loadingForm' }) ? 'loading' as const : 'ready' as const,
     checking: is({ adding: 'tokenizing' }) || is({ adding: 'saving' }),
     cardholderName: c.cardholderName,
-    billingZip: c.billingZip,
     cardErrors: c.cardErrors.map((e) => e.message),
     errorsOf: (field: CardEntryField): Text[] => (c.fieldErrors[field] ?? []).map((key) => ({ key })),
     problem,

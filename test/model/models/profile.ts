@@ -83,7 +83,7 @@ export const bankCardsModel: ChartModel = {
     'error:loadCards': [{ error: apiError('http', 502) }],
     'card.makeDefault': [{ cardId: 2 }],
     'card.remove': [{ cardId: 1 }, { cardId: 2 }],
-    'field.change': [{ field: 'cardholderName', value: 'Mei Chen' }, { field: 'billingZip', value: '90012' }],
+    'field.change': [{ field: 'cardholderName', value: 'Mei Chen' }],
     'cardForm.failed': [{ error: apiError('http', 502) }],
     'cardForm.tokenized': [{ token: 'cnon:card-token', details: { card: { brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030 }, billing: { postalCode: '90012' } } }],
     'cardForm.invalid': [{ errors: [{ field: 'cardNumber', type: 'checkDigit', message: 'Check the card number.' }] }],
