@@ -16,6 +16,9 @@ import { portInMachine } from './portIn.machine';
 import { wifiCallingMachine } from './wifiCalling.machine';
 import { esimInstallMachine } from './esimInstall.machine';
 import { topUpMachine } from './topUp.machine';
+import { profileMachine } from './profile.machine';
+import { passwordBySmsMachine } from './passwordBySms.machine';
+import { bankCardsMachine } from './bankCards.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -68,6 +71,9 @@ export const charts: readonly ChartEntry[] = [
   { id: 'esimInstall', titleKey: 'portalHome:chart.esimInstall', title: 'eSIM install details after re-authentication', kind: 'flow', specSection: '2 (/person/scanInstall, /global/scanInstall), 4 (eSIM QR 30 days), 9 (code validity 5 minutes)', machine: esimInstallMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
   { id: 'simLifecycle', titleKey: 'messages:chart.simLifecycle', title: 'SIM status: inactive, activating, activated, expired', kind: 'lifecycle', specSection: '3 (SIM), 4 (activation, SIM status), 9 (activation within 90 days, eSIM QR 30 days)', machine: simLifecycleMachine },
+  { id: 'profile', titleKey: 'portalProfile:chart.profile', title: 'My information: account, email change by code, referral', kind: 'flow', specSection: '2 (/personal/myinfo, /global/personal/myinfo), 3 (Account), 5', machine: profileMachine },
+  { id: 'passwordBySms', titleKey: 'portalProfile:chart.passwordBySms', title: 'Change password by SMS code', kind: 'flow', specSection: '2 (/resetpwd), 5 (Reset by old password or SMS code)', machine: passwordBySmsMachine },
+  { id: 'bankCards', titleKey: 'portalProfile:chart.bankCards', title: 'My bank cards: add, default, remove', kind: 'flow', specSection: '2 (/mybank), 3 (Bank card), 5 (card rules), 8 (120070, 120106)', machine: bankCardsMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
 ];
 

@@ -8,6 +8,7 @@ export { cardFormSlot } from './flows/cardForm';
 export { checkoutFlow, flowClock } from './flows/checkout';
 export { persistResume, purchaseSharer, readResume } from './flows/checkoutResume';
 export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarget } from './flows/login';
+export { bankCardsFlow, passwordBySmsFlow, profileFlow } from './flows/profile';
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';

@@ -121,14 +121,14 @@ export const ROUTES: AppRoute[] = [
   }),
   account('/person/conversionCard/:orderNo?', 'conversionCard'),
   route('/person/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
-  account('/personal/myinfo', 'myInfo'),
+  route('/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),
   route('/resetpwd', 'resetPassword', {
     screen: () => import('../../screens/account/ResetPasswordScreen'),
     flags: ACCOUNT,
   }),
   route('/package', 'package', { screen: () => import('../../screens/personal/PackageScreen'), loader: 'portal', flags: ACCOUNT }),
   route('/mybill', 'bills', { screen: () => import('../../screens/money/BillsScreen'), loader: 'bills', flags: ACCOUNT, namespaces: ['portalMoney'] }),
-  account('/mybank', 'bankCards'),
+  route('/mybank', 'bankCards', { screen: () => import('../../screens/profile/BankCardsScreen'), flags: ACCOUNT }),
   account('/welfare', 'welfare'),
 
   account('/callrecord', 'usage'),
@@ -136,8 +136,8 @@ export const ROUTES: AppRoute[] = [
   account('/message', 'usage'),
   account('/recharge', 'usage'),
 
-  account('/global/personal/myinfo', 'myInfo'),
   route('/global/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
+  route('/global/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),
   account('/global/renewalpackage', 'globalRenewal'),
   account('/global/renewalpackage/form', 'globalRenewal'),
   account('/global/renewalpackage/result', 'globalRenewal'),

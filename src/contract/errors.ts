@@ -62,6 +62,10 @@ export const PRODUCT_CODES = [
   'noEsim',            // the line's SIM is a physical card: there is no eSIM to install
   'noEmail',           // the account has no email for the code: use the line's number
   'passwordWrong',     // the account's password, asked again before showing the eSIM, is wrong
+  'birthdaySet',       // "Birthday ... not changeable after submit": the account's birthday is already set
+  'emailSame',         // the new email is already the account's email
+  'accountNoPhone',    // the account has no phone to text a code to: change the password by the old one
+  'cardPaysRenewal',   // the card pays an auto-renewal: make another card the default before removing it
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -91,7 +95,8 @@ export const statusForCode = (code: string): number => {
     case 'notFound': return 404;
     case 'rateLimited': case 'loginThrottled': return 429;
     case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':
-    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists': return 409;
+    case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists':
+    case 'birthdaySet': case 'cardPaysRenewal': return 409;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;
     case 'productNotFound': case 'noRecord': case 'noEsim': return 404;

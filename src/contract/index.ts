@@ -6,6 +6,9 @@ import {
 } from './auth';
 import { userInfo } from './personal';
 import { installReveal, installSendCode, portalHome, wifiCallInfo, wifiCallUpdate } from './portal';
+import {
+  addCard, bankCards, emailChange, emailSendCode, passwordSendCode, profileInfo, profileUpdate, removeCard, resetPwdBySms, setDefaultCard,
+} from './profile';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { billDetail, billList, billPdf, myOrderPayments, myOrders, topUpCreate, topUpDetail } from './money';
@@ -22,6 +25,7 @@ export const endpoints = {
   bundleList, offerLocking, partners, createImg,
   sendMobileVerificationCode, checMobilekVerificationCode, checkInNet, checkIsRegistered, registerOrResetUser,
   modifyPwd, oauthToken, exit, userInfo,
+  profileInfo, profileUpdate, emailSendCode, emailChange, passwordSendCode, resetPwdBySms, bankCards, addCard, setDefaultCard, removeCard,
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
   topUpCreate, topUpDetail, billList, billDetail, billPdf, myOrders, myOrderPayments,
   trackingSendCode, trackingSearch, trackingModify,

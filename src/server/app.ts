@@ -20,7 +20,7 @@ import { isApiPath, securityHeaders } from './http/security';
 import { t } from './i18n';
 import { createLimits } from './limits';
 // Each area registers its own routes (src/server/<area>/index.ts).
-import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes } from './accounts';
+import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes, profileRoutes } from './accounts';
 import { activationRoutes } from './activation';
 import { catalogRoutes } from './catalog';
 import { orderRoutes } from './orders';
@@ -107,6 +107,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   oauthRoutes(app, deps);
   personalRoutes(app, deps);
   portalRoutes(app, deps);
+  profileRoutes(app, deps);
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
   moneyRoutes(app, deps);

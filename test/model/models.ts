@@ -11,6 +11,7 @@ import { activationModel } from './models/activation';
 import { shipmentModel } from './models/shipment';
 import { simLifecycleModel } from './models/simLifecycle';
 import { portInModel } from './models/portIn';
+import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
 import { topUpModel } from './models/topUp';
 
 const entry = (id: string): ChartEntry => {
@@ -129,5 +130,8 @@ export const models: Record<string, ChartModel> = {
   shipment: shipmentModel,
   simLifecycle: simLifecycleModel,
   portIn: portInModel,
+  profile: profileModel,
+  passwordBySms: passwordBySmsModel,
+  bankCards: bankCardsModel,
   topUp: topUpModel,
 };

@@ -11,5 +11,7 @@ export { oauthRoutes } from './oauthRoutes';
 export { hashPassword, verifyPassword } from './passwords';
 export { loginSubject, passwordCheckPassed, takePasswordCheck } from './loginThrottle';
 export { personalRoutes } from './personalRoutes';
+export { profileRoutes } from './profileRoutes';
+export { referralCodeOf } from './referral';
 export { defaultCard, listSavedCards, payMethodsFor, saveCard, type SavedCard } from './savedCards';
 export { RESEND_AFTER_SECONDS, smsSendHits } from './sendLimits';

@@ -7,10 +7,9 @@ import { route, type RouteContext } from '../http/route';
 import { enforce, hit, ipSubject, RULES } from '../limits';
 import { checkCaptcha, captchaFromHeaders } from './captcha';
 import { sendCode, spendCode } from './codes';
-import { createCustomer, findByPhone, isInNet, setPassword } from './customers';
-import { clearLoginFailures, loginSubject } from './loginThrottle';
+import { createCustomer, findByPhone, isInNet } from './customers';
 import { hashPassword } from './passwords';
-import { revokeCustomerSessions } from '../http/sessions';
+import { applyNewPassword } from './passwordChange';
 import { issueTicket, peekTicket, spendTicket } from './tickets';
 
 /** The spec sends IMAGE-CODE/X-IMAGE-CODE-TOKEN with some calls that a ticket or token already guards: checked when sent. */
@@ -48,18 +47,15 @@ export function loginRoutes(app: FastifyInstance, deps: Deps) {
     const { body } = ctx;
     await checkCaptchaIfSent(deps, ctx);
     const phone = await spendTicket(deps, body.ticket, body.type);
-    const passwordHash = await hashPassword(body.password);
     if (body.type === 'register') {
-      const created = await createCustomer(deps, phone, passwordHash);
+      const created = await createCustomer(deps, phone, await hashPassword(body.password));
       if (!created) throw new GatewayError('alreadyRegistered');
       return { username: created.username };
     }
     const customer = await findByPhone(deps, phone);
     if (!customer) throw new GatewayError('notRegistered');
-    await setPassword(deps, customer.id, passwordHash);
-    await revokeCustomerSessions(deps, customer.id);
     // A reset proves the owner: the lockout earned by wrong passwords no longer applies to the new one.
-    await clearLoginFailures(deps, loginSubject(customer, customer.username));
+    await applyNewPassword(deps, { customerId: customer.id, username: customer.username, password: body.password, way: 'reset', lang: ctx.lang });
     return { username: customer.username };
   });
 }

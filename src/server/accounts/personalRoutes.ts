@@ -6,10 +6,10 @@ import type { Deps } from '../context';
 import { customers } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { route } from '../http/route';
-import { setPassword, userInfo } from './customers';
+import { userInfo } from './customers';
 import { loginSubject, passwordCheckPassed, takePasswordCheck } from './loginThrottle';
-import { hashPassword, verifyPassword } from './passwords';
-import { revokeCustomerSessions } from '../http/sessions';
+import { verifyPassword } from './passwords';
+import { applyNewPassword } from './passwordChange';
 import { checkCaptchaIfSent } from './loginRoutes';
 
 export function personalRoutes(app: FastifyInstance, deps: Deps) {
@@ -26,8 +26,7 @@ export function personalRoutes(app: FastifyInstance, deps: Deps) {
       throw new GatewayError('passwordOldWrong');
     }
     await passwordCheckPassed(deps, subject, ctx.ip);
-    await setPassword(deps, customerId, await hashPassword(ctx.body.newPassword));
-    await revokeCustomerSessions(deps, customerId, sessionId);
+    await applyNewPassword(deps, { customerId, username: customer.username, password: ctx.body.newPassword, keepSessionId: sessionId, way: 'oldPassword', lang: ctx.lang });
     return { changed: true as const };
   });
 }

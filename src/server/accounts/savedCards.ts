@@ -2,7 +2,7 @@
  * Cards on file: only the provider's card id, brand, last four, expiry and the holder's name (spec section 3,
  * Bank card, without number or CVV). Also the one rule of which pay methods a buyer may use.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PayMethod } from '../../contract/personal';
 import type { CardDetails } from '../adapters/payments/types';
 import type { Deps } from '../context';
@@ -12,13 +12,13 @@ import { savedCards } from '../db/schema';
 export type SavedCard = typeof savedCards.$inferSelect;
 
 export async function listSavedCards(db: Db, customerId: number): Promise<SavedCard[]> {
-  return db.select().from(savedCards).where(eq(savedCards.customerId, customerId))
+  return db.select().from(savedCards).where(and(eq(savedCards.customerId, customerId), isNull(savedCards.removedAt)))
     .orderBy(desc(savedCards.isDefault), asc(savedCards.id));
 }
 
 export async function defaultCard(db: Db, customerId: number): Promise<SavedCard | null> {
   const [card] = await db.select().from(savedCards)
-    .where(and(eq(savedCards.customerId, customerId), eq(savedCards.isDefault, true))).limit(1);
+    .where(and(eq(savedCards.customerId, customerId), eq(savedCards.isDefault, true), isNull(savedCards.removedAt))).limit(1);
   return card ?? null;
 }
 
@@ -40,7 +40,7 @@ export async function saveCard(db: Db, input: {
   customerId: number; providerCardId: string; card: CardDetails; holderName: string; billingZip: string | null; now: Date;
 }): Promise<number> {
   // Two payments saving cards at once must not both see "no default yet".
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-cards:${input.customerId}`}))`);
+  await lockSavedCards(db, input.customerId);
   const [existing] = await db.select({ id: savedCards.id }).from(savedCards).where(eq(savedCards.providerCardId, input.providerCardId));
   if (existing) return existing.id;
   const hasDefault = (await defaultCard(db, input.customerId)) !== null;
@@ -51,3 +51,7 @@ export async function saveCard(db: Db, input: {
   }).returning({ id: savedCards.id });
   return row!.id;
 }
+
+/** Serializes the changes to one customer's cards (which is the default), in the caller's transaction. */
+export const lockSavedCards = (db: Db, customerId: number) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-cards:${customerId}`}))`);

@@ -3,34 +3,19 @@
  * and the account's referral code and link (spec section 3, Account: "referral code (4 characters), link, QR code").
  * Read with the card's activation token or by the logged-in owner.
  */
-import { randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ActivationView } from '../../contract/activation';
 import type { Deps } from '../context';
-import { activations, portIns, referralCodes, sims } from '../db/schema';
+import { activations, portIns, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { iccidOfToken, simStatusOf } from './check';
 import { siteUrl } from '../messages';
+import { referralCodeOf } from '../accounts';
 
 export type ActivationRow = typeof activations.$inferSelect;
 export type PortInRow = typeof portIns.$inferSelect;
 
-/** Referral codes are read aloud and typed: no 0/O, 1/I/L, U/V. */
-const REFERRAL_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
-
 export const maskEmail = (email: string): string => email.replace(/^(.)[^@]*(@.*)$/, '$1***$2');
-
-/** The account's active referral code; one is drawn for an account that has none. */
-export async function referralCodeOf(deps: Pick<Deps, 'db' | 'clock'>, customerId: number): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const [existing] = await deps.db.select({ code: referralCodes.code }).from(referralCodes)
-      .where(and(eq(referralCodes.customerId, customerId), eq(referralCodes.active, true))).orderBy(referralCodes.createdAt).limit(1);
-    if (existing) return existing.code;
-    const code = Array.from({ length: 4 }, () => REFERRAL_ALPHABET[randomInt(0, REFERRAL_ALPHABET.length)]).join('');
-    await deps.db.insert(referralCodes).values({ code, customerId, createdAt: deps.clock.now() }).onConflictDoNothing();
-  }
-  throw new Error('no referral code could be drawn');
-}
 
 /** "A recommendCode query parameter opens a promo dialog" (spec section 2, Header and footer). */
 export const referralLink = (deps: Deps, code: string): string => `${siteUrl(deps)}/?recommendCode=${encodeURIComponent(code)}`;

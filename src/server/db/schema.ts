@@ -79,6 +79,14 @@ export const customers = pgTable('customers', {
   birthday: date('birthday', { mode: 'string' }),
   /** Lower-cased contact email (activation personal info; eSIM QR and activation emails go here). */
   email: text('email'),
+  /** My information (spec section 3, Account): English names letters only, Chinese names Chinese only. */
+  firstNameEn: text('first_name_en'),
+  lastNameEn: text('last_name_en'),
+  firstNameZh: text('first_name_zh'),
+  lastNameZh: text('last_name_zh'),
+  /** The contact number the customer gives (any US or China number), not the login number. */
+  contactPhone: text('contact_phone'),
+  billingAddress: jsonb('billing_address').$type<BillingAddress>(),
   createdAt: createdAt(),
 });
 
@@ -341,6 +349,10 @@ export const savedCards = pgTable('saved_cards', {
   holderName: text('holder_name').notNull(),
   billingZip: text('billing_zip'),
   isDefault: boolean('is_default').notNull().default(false),
+  /** A digest of the Idempotency-Key of the /mybank request that added it: a replay answers the same card. */
+  addKey: text('add_key'),
+  /** Removed by the customer (/mybank): kept for the payments that name it, never listed or charged again. */
+  removedAt: at('removed_at'),
   createdAt: createdAt(),
 }, (t) => [index('saved_cards_customer').on(t.customerId)]);
 
@@ -470,6 +482,18 @@ export const trackingCodes = pgTable('tracking_codes', {
   createdAt: createdAt(),
 }, (t) => [index('tracking_codes_order').on(t.orderNo, t.createdAt)]);
 
+/** Codes emailed to a new address before the account's email changes to it (5 minutes, 5 tries, single use). */
+export const emailCodes = pgTable('email_codes', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+}, (t) => [index('email_codes_customer').on(t.customerId, t.email)]);
+
 /** Short-lived read/modify grants handed out after a tracking search proved the email code. */
 export const trackingGrants = pgTable('tracking_grants', {
   id: serial('id').primaryKey(),
@@ -555,6 +579,10 @@ export const sandboxCards = pgTable('sandbox_cards', {
   expYear: integer('exp_year').notNull(),
   postalCode: text('postal_code'),
   scenario: text('scenario').notNull(),
+  /** The name on the card, when it was stored from a card form (CreateCard with a token). */
+  cardholderName: text('cardholder_name'),
+  /** Square's DisableCard: a disabled card can no longer be charged. */
+  disabledAt: at('disabled_at'),
   createdAt: createdAt(),
 });
 

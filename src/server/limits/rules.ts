@@ -40,6 +40,14 @@ export const RULES = {
   /** eSIM install re-authentication codes for one account (by SMS or email): one a minute, 5 an hour. */
   installCodeMinute: { id: 'install.code.minute', max: 1, windowMs: MINUTE },
   installCodeHour: { id: 'install.code.hour', max: 5, windowMs: HOUR },
+  /** Codes emailed to a new address for the account's email change (per address): one a minute, 5 an hour, 10 a day. */
+  emailCodeMinute: { id: 'emailCode.minute', max: 1, windowMs: MINUTE },
+  emailCodeHour: { id: 'emailCode.hour', max: 5, windowMs: HOUR },
+  emailCodeDay: { id: 'emailCode.day', max: 10, windowMs: DAY },
+  /** Email-change codes one account asks for, to any addresses. */
+  emailCodeAccount: { id: 'emailCode.account', max: 10, windowMs: DAY },
+  /** Cards one account adds (each is checked with the bank): card testing. */
+  cardAddAccount: { id: 'cardAdd.account', max: 5, windowMs: DAY },
   /** Image captchas made for one IP. */
   captchaIp: { id: 'captcha.ip', max: 100, windowMs: 10 * MINUTE },
   /** Top-ups one account asks for (issue 14, "top-up amounts and counts"): 20 a day, paid or not. */

@@ -3,7 +3,7 @@
  * card number or CVV. Pending attempt committed, provider called with the attempt's key, then one transaction
  * records what the provider said.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CardProviderError, type CardPaymentOutcome } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import { orders, savedCards } from '../db/schema';
@@ -32,7 +32,7 @@ const noSavedCard = () => new GatewayError('validation', { messageKey: 'validati
 
 async function savedCardFor(deps: Deps, customerId: number, cardId: number | null | undefined): Promise<SavedCard> {
   if (cardId == null) return (await defaultCard(deps.db, customerId)) ?? (() => { throw noSavedCard(); })();
-  const [card] = await deps.db.select().from(savedCards).where(and(eq(savedCards.id, cardId), eq(savedCards.customerId, customerId)));
+  const [card] = await deps.db.select().from(savedCards).where(and(eq(savedCards.id, cardId), eq(savedCards.customerId, customerId), isNull(savedCards.removedAt)));
   if (!card) throw noSavedCard();
   return card;
 }

@@ -53,8 +53,26 @@ export class CardProviderError extends Error {
   }
 }
 
+/** Keeping a card from the card form without a payment (Square's CreateCard with a token): the bank checks it. */
+export interface StoreCard {
+  idempotencyKey: string;
+  sourceId: string;
+  customerRef: string;
+  cardholderName: string;
+  billingPostalCode: string;
+}
+
+export type StoreCardOutcome =
+  | { status: 'STORED'; cardId: string; card: CardDetails }
+  | { status: 'DECLINED'; errorCode: CardErrorCode }
+  | { status: 'TOKEN_INVALID'; errorCode: CardTokenError };
+
 export interface CardPayments {
   createPayment(req: CreateCardPayment): Promise<CardPaymentOutcome>;
+  /** Keeps a card on file from a card form token; the same key answers the same card. Throws CardProviderError. */
+  storeCard(req: StoreCard): Promise<StoreCardOutcome>;
+  /** Square's DisableCard: the card can no longer be charged. Throws CardProviderError (NOT_FOUND answers false). */
+  disableCard(cardId: string): Promise<{ disabled: boolean }>;
   /** Payments the provider holds for a reference (reconciliation). */
   listPayments(referenceId: string): Promise<{
     paymentId: string; idempotencyKey: string; status: 'COMPLETED' | 'FAILED' | 'REFUNDED'; amountCents: number;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { SDK_PATH } from '../browser/protocol';
 import { productBrand } from '../brands';
 import type { SquareCredentials } from '../sandbox/credentials';
-import { CardProviderError, type CardDetails, type CardErrorCode, type CardPaymentOutcome, type CardPayments, type CardTokenError } from '../types';
+import { CardProviderError, type CardDetails, type CardErrorCode, type CardPaymentOutcome, type CardPayments, type CardTokenError, type StoreCardOutcome } from '../types';
 
 export { CardProviderError };
 
@@ -93,6 +93,26 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
       // first request may have charged), a 429 (maybe not even read) or a 5xx (maybe charged before failing).
       const refusedBeforeCharge = !payment && status >= 400 && status < 500 && status !== 429 && code !== 'IDEMPOTENCY_KEY_REUSED';
       return fail(status, json.errors, { refusedBeforeCharge });
+    },
+
+    async storeCard(req): Promise<StoreCardOutcome> {
+      const { status, json } = await call<{ card?: { id: string; card_brand: string; last_4: string; exp_month: number; exp_year: number } }>('POST', '/v2/cards', {
+        idempotency_key: derivedKey(req.idempotencyKey, 'store'), source_id: req.sourceId,
+        card: { customer_id: req.customerRef, cardholder_name: req.cardholderName, billing_address: { postal_code: req.billingPostalCode } },
+      });
+      const c = json.card;
+      if (c) return { status: 'STORED', cardId: c.id, card: { brand: productBrand(c.card_brand), last4: c.last_4, expMonth: c.exp_month, expYear: c.exp_year } };
+      const e = json.errors?.[0];
+      if (e?.category === 'PAYMENT_METHOD_ERROR') return { status: 'DECLINED', errorCode: declineOf(e.code) };
+      if (TOKEN_ERRORS.includes(e?.code as CardTokenError)) return { status: 'TOKEN_INVALID', errorCode: e!.code as CardTokenError };
+      return fail(status, json.errors);
+    },
+
+    async disableCard(cardId) {
+      const { status, json } = await call<{ card?: { enabled: boolean } }>('POST', `/v2/cards/${encodeURIComponent(cardId)}/disable`, {});
+      if (json.card) return { disabled: !json.card.enabled };
+      if (json.errors?.[0]?.code === 'NOT_FOUND') return { disabled: false };
+      return fail(status, json.errors);
     },
 
     async listPayments(referenceId) {

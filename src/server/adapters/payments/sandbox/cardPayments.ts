@@ -76,7 +76,7 @@ export async function createPayment(db: Db, clock: Clock, req: PaymentRequest): 
   });
 }
 
-async function chargedCard(tx: Db, sourceId: string, now: Date): Promise<{ card: ChargedCard } | { error: SquareError }> {
+export async function chargedCard(tx: Db, sourceId: string, now: Date): Promise<{ card: ChargedCard } | { error: SquareError }> {
   const nonce = TEST_NONCES[sourceId];
   if (nonce) {
     if (nonce.scenario === 'CARD_TOKEN_USED') return { error: tokenError('CARD_TOKEN_USED') };
@@ -84,7 +84,8 @@ async function chargedCard(tx: Db, sourceId: string, now: Date): Promise<{ card:
   }
   if (isCardOnFile(sourceId)) {
     const card = await findCardOnFile(tx, sourceId);
-    if (!card) return { error: { status: 404, category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `Card ${sourceId} not found.`, field: 'source_id' } };
+    // Square: a disabled card "can no longer be used" to pay.
+    if (!card || card.disabledAt) return { error: { status: 404, category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `Card ${sourceId} not found.`, field: 'source_id' } };
     return { card: { ...card, scenario: card.scenario as CardScenario } };
   }
   const used = await consumeToken(tx, sourceId, now);
@@ -98,7 +99,7 @@ const tokenError = (code: 'CARD_TOKEN_USED' | 'CARD_TOKEN_EXPIRED' | 'NOT_FOUND'
 });
 
 /** The bank's answer: the test scenario first, then expiry on the clock, then the postal code (AVS). */
-function declineOf(card: ChargedCard, billingPostalCode: string | null, now: Date): CardErrorCode | null {
+export function declineOf(card: ChargedCard, billingPostalCode: string | null, now: Date): CardErrorCode | null {
   if (card.scenario !== 'ok' && card.scenario !== 'COF_AUTH_DECLINED') return card.scenario;
   const month = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
   if (card.expYear * 12 + card.expMonth < month) return 'INVALID_EXPIRATION';

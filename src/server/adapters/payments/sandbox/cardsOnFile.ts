@@ -1,6 +1,7 @@
 /**
  * Cards on file ("ccof:..."), kept for a customer reference: like Square's Cards API, a card is stored from a
- * completed payment (its source), so the buyer types it once. Only brand, last four, expiry and postal code.
+ * completed payment (its source), so the buyer types it once, or from a card form token (cardsFromForm.ts). Only
+ * brand, last four, expiry, postal code and the holder's name.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -65,3 +66,4 @@ async function sourceOf(db: Db, sourceId: string): Promise<{ scenario: string; p
   const token = await findToken(db, sourceId);
   return { scenario: token ? tokenScenario(token) : 'ok', postalCode: token?.postalCode ?? null };
 }
+

@@ -1,13 +1,16 @@
 /**
  * The Square-shaped Payments API the gateway calls with its access token (Bearer): CreatePayment, ListPayments
  * (by reference_id, a sandbox extension the reconciliation needs), GetPayment, RefundPayment and CreateCard
- * (a card on file from a completed payment).
+ * (a card on file from a completed payment or a card token) and DisableCard.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { squareBrand } from '../brands';
 import { createPayment, findPayment, listPayments, refundPayment, type PaymentRow } from './cardPayments';
 import { storeCardFromPayment, type CardOnFileRow } from './cardsOnFile';
+import { disableCard, storeCardFromToken } from './cardsFromForm';
+import { isCardToken } from './cardTokens';
+import { TEST_NONCES } from '../testValues';
 import type { SandboxContext } from './context';
 import { queryParam } from './http';
 import { invalidValue, sendSquareError } from './squareErrors';
@@ -29,7 +32,11 @@ const refundBody = z.object({ idempotency_key: z.string().min(1).max(45), paymen
 const createCardBody = z.object({
   idempotency_key: z.string().min(1).max(45),
   source_id: z.string().min(1).max(192),
-  card: z.object({ customer_id: z.string().min(1).max(191) }),
+  card: z.object({
+    customer_id: z.string().min(1).max(191),
+    cardholder_name: z.string().max(96).optional(),
+    billing_address: z.object({ postal_code: z.string().max(20).optional() }).optional(),
+  }),
 });
 
 export function paymentJson(p: PaymentRow, locationId: string) {
@@ -56,7 +63,7 @@ const refundId = (paymentId: string) => `${paymentId}_RF`;
 
 const cardJson = (c: CardOnFileRow) => ({
   id: c.id, card_brand: squareBrand(c.brand), last_4: c.last4, exp_month: c.expMonth, exp_year: c.expYear,
-  customer_id: c.customerRef, enabled: true, billing_address: c.postalCode ? { postal_code: c.postalCode } : undefined,
+  customer_id: c.customerRef, enabled: c.disabledAt === null, cardholder_name: c.cardholderName ?? undefined, billing_address: c.postalCode ? { postal_code: c.postalCode } : undefined,
 });
 
 function parseOr400<T>(schema: z.ZodType<T>, request: FastifyRequest, reply: FastifyReply): T | null {
@@ -123,7 +130,19 @@ export function squareRoutes(app: FastifyInstance, ctx: SandboxContext) {
     api.post('/v2/cards', async (request, reply) => {
       const body = parseOr400(createCardBody, request, reply);
       if (!body) return reply;
-      const answer = await storeCardFromPayment(ctx.db, ctx.clock, body.source_id, body.card.customer_id);
+      const fromForm = isCardToken(body.source_id) || Boolean(TEST_NONCES[body.source_id]);
+      const answer = fromForm
+        ? await storeCardFromToken(ctx.db, ctx.clock, {
+          idempotencyKey: body.idempotency_key, sourceId: body.source_id, customerRef: body.card.customer_id,
+          cardholderName: body.card.cardholder_name ?? null, billingPostalCode: body.card.billing_address?.postal_code ?? null,
+        })
+        : await storeCardFromPayment(ctx.db, ctx.clock, body.source_id, body.card.customer_id);
+      if ('error' in answer) return sendSquareError(reply, answer.error);
+      return { card: cardJson(answer.card) };
+    });
+
+    api.post<{ Params: { id: string } }>('/v2/cards/:id/disable', async (request, reply) => {
+      const answer = await disableCard(ctx.db, ctx.clock, request.params.id);
       if ('error' in answer) return sendSquareError(reply, answer.error);
       return { card: cardJson(answer.card) };
     });
