@@ -39,7 +39,11 @@ async function newCustomer(request: APIRequestContext, password: string): Promis
 }
 
 async function openAs(page: Page, token: string, baseURL: string, lang: Lang, path: string) {
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: baseURL }]);
+  // The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable.
+  await page.context().addCookies([
+    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
+  ]);
   if (lang !== 'en') {
     await page.addInitScript((l) => sessionStorage.setItem('lang', JSON.stringify({ type: 'string', content: l, storage: 'session', timestamp: Date.now() })), lang);
   }
