@@ -84,8 +84,7 @@ export const esimInstallMachine = setup({
     },
     sendingCode: {
       description: 'Technical: the gateway sends the code (limited per account, number and IP).',
-      tags: ['busy'],
-      meta: { view: 'technical' },
+      tags: ['busy', 'technical'],
       invoke: {
         id: 'sendCode', src: 'sendCode',
         input: ({ context }) => ({ line: context.line, channel: context.channel }),
@@ -109,8 +108,7 @@ export const esimInstallMachine = setup({
     },
     revealing: {
       description: 'Technical: the gateway checks the password, then the code.',
-      tags: ['busy'],
-      meta: { view: 'technical' },
+      tags: ['busy', 'technical'],
       invoke: {
         id: 'reveal', src: 'reveal',
         input: ({ context }) => ({ line: context.line, code: context.code, password: context.password }),

@@ -3,7 +3,7 @@
  * {orderNo}"; section 2 screen content: "Top-up: General account or ILD account, payment confirmation, payment
  * status"; section 3, Recharge: "phone number, amount, account type"; section 5: "Top-up: amount integer 1-9999;
  * number required and correct"). The top-up is paid by the payment chart (invoked as the child `payment`), the same
- * chart checkout uses. Each state says in `meta.layer` whether it is a business state (the spec's) or a technical one
+ * chart checkout uses. Technical states are tagged 'technical'; the others are business states (the spec's), as in the other charts; a technical one
  * (loading, saving), which the overview folds into its parent.
  * Pure: createTopUp, loadTopUp and the payment are named actors that the host provides (src/app/flows/topUp.ts).
  */
@@ -118,7 +118,7 @@ export const topUpMachine = setup({
   initial: 'opening',
   states: {
     opening: {
-      meta: { layer: 'technical' },
+      tags: ['technical'],
       description: 'The page decides where the flow starts: the form, or a top-up named by its status link.',
       on: {
         'topUp.open': [
@@ -128,7 +128,6 @@ export const topUpMachine = setup({
       },
     },
     editing: {
-      meta: { layer: 'business' },
       description: 'Spec section 3, Recharge: "phone number, amount, account type"; section 5: "Top-up: amount integer 1-9999; number required and correct".',
       on: {
         'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost.' },
@@ -139,8 +138,7 @@ export const topUpMachine = setup({
       },
     },
     creating: {
-      meta: { layer: 'technical' },
-      tags: ['busy'],
+      tags: ['busy', 'technical'],
       description: 'The gateway checks the number is one of its lines in service and creates the top-up, awaiting payment.',
       invoke: {
         id: 'createTopUp', src: 'createTopUp',
@@ -150,8 +148,7 @@ export const topUpMachine = setup({
       },
     },
     loading: {
-      meta: { layer: 'technical' },
-      tags: ['busy'],
+      tags: ['busy', 'technical'],
       description: 'The top-up of the status link is read.',
       invoke: {
         id: 'loadTopUp', src: 'loadTopUp',
@@ -165,7 +162,7 @@ export const topUpMachine = setup({
       },
     },
     loadFailed: {
-      meta: { layer: 'technical' },
+      tags: ['technical'],
       description: 'Nothing is shown about a top-up that could not be read; the customer may try again or start a new one.',
       on: {
         'topUp.reload': { target: 'loading', description: 'Read the top-up again.' },
@@ -173,7 +170,6 @@ export const topUpMachine = setup({
       },
     },
     paying: {
-      meta: { layer: 'business' },
       description: 'Spec section 2: "payment confirmation": the top-up is paid by card, saved card or WeChat Pay (the `payment` chart); never from the balance it tops up.',
       initial: 'open',
       invoke: {
@@ -194,16 +190,15 @@ export const topUpMachine = setup({
         onError: { target: 'failed', description: 'The payment stopped unexpectedly: the customer may pay again.' },
       },
       states: {
-        locked: { meta: { layer: 'technical' }, description: 'A payment is running or a QR code is open: the top-up stays as it is.' },
+        locked: { tags: ['technical'], description: 'A payment is running or a QR code is open: the top-up stays as it is.' },
         open: {
-          meta: { layer: 'technical' },
+          tags: ['technical'],
           description: 'Nothing is being paid: the customer may go back and change the top-up.',
           on: { 'topUp.edit': { target: '#topUp.editing', description: 'Back to the form with what was typed; a changed top-up is a new one.' } },
         },
       },
     },
     failed: {
-      meta: { layer: 'business' },
       description: 'Spec section 8: "payment failed ... buttons repay or view more": nothing was credited.',
       on: {
         'topUp.retry': { target: 'paying', description: 'Spec section 4: "repay": the same top-up is paid again (a new attempt).' },
@@ -211,12 +206,10 @@ export const topUpMachine = setup({
       },
     },
     paid: {
-      meta: { layer: 'business' },
       description: 'Spec section 2: "payment status": paid; the General or ILD account of the number was credited once.',
       on: { 'topUp.edit': { target: 'editing', actions: 'startOver', description: 'Top up again: the form, with the number and account kept.' } },
     },
     expired: {
-      meta: { layer: 'business' },
       type: 'final',
       description: 'Spec section 4: "120087 (payment info expired): dialog; on confirm go home."',
     },

@@ -84,8 +84,7 @@ export const wifiCallingMachine = setup({
   states: {
     loading: {
       description: 'Technical: reads the E911 address the network holds for the line.',
-      tags: ['busy'],
-      meta: { view: 'technical' },
+      tags: ['busy', 'technical'],
       invoke: {
         id: 'loadWifiCall', src: 'loadWifiCall',
         onDone: { target: 'viewing', actions: 'keepInfo', description: 'The line and its E911 address are shown.' },
@@ -94,7 +93,7 @@ export const wifiCallingMachine = setup({
     },
     loadFailed: {
       description: 'The address could not be read: the page says why and what to do next.',
-      meta: { view: 'technical' },
+      tags: ['technical'],
       on: { 'wifiCall.retry': { target: 'loading', description: 'Try again.' } },
     },
     viewing: {
@@ -114,8 +113,7 @@ export const wifiCallingMachine = setup({
     },
     saving: {
       description: 'Technical: the network validates and provisions the address (Idempotency-Key: a retry provisions once).',
-      tags: ['busy'],
-      meta: { view: 'technical' },
+      tags: ['busy', 'technical'],
       invoke: {
         id: 'saveE911', src: 'saveE911',
         input: ({ context }) => toAddress(context.draft),
