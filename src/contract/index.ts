@@ -5,6 +5,7 @@ import {
   registerOrResetUser, sendMobileVerificationCode,
 } from './auth';
 import { userInfo } from './personal';
+import { dataAllowance, ildRatesList, usageRecords } from './usage';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
@@ -23,6 +24,7 @@ export const endpoints = {
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
   trackingSendCode, trackingSearch, trackingModify,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
+  usageRecords, dataAllowance, ildRates: ildRatesList,
 } as const;
 
 export type Endpoints = typeof endpoints;

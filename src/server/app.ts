@@ -27,6 +27,7 @@ import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
+import { usageRoutes } from './usage';
 
 export interface BuildAppOptions {
   db: Db;
@@ -104,6 +105,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
   trackingRoutes(app, deps);
+  usageRoutes(app, deps);
   activationRoutes(app, deps);
   sandboxRoutes(app, deps);
 

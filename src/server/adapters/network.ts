@@ -6,6 +6,7 @@
  * submitPortIn / correctPortIn (decision: src/server/activation/portInSecrets.ts keeps them encrypted at rest).
  */
 import type { PortInReason } from '../../contract/activation';
+import type { NetworkUsageRecord, UsageHourRequest } from './networkUsage';
 
 export interface E911Address {
   country: 'US'; address1: string; address2: string | null; city: string; state: string; zip: string;
@@ -63,6 +64,11 @@ export interface NetworkAdapter {
   portInStatus(ref: string): Promise<PortInStatus>;
   /** Resubmits corrected details on the same port request; idempotent by requestId. */
   correctPortIn(ref: string, req: PortInCorrection): Promise<void>;
+  /**
+   * The line's usage records (calls, texts, data) of one hour, as the network reports them. The same hour answers the
+   * same records with the same references; data beyond `highSpeedLeftKb` went at 128 kbps.
+   */
+  usageHour(req: UsageHourRequest): Promise<NetworkUsageRecord[]>;
 }
 
 export class NetworkError extends Error {
