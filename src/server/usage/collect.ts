@@ -73,6 +73,7 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
     let ildCents = balance!.ildCents;
     const usedKb = new Map<string, number>();
     const touched = new Map<number, string>();
+    const rows: Array<typeof usageRecords.$inferInsert> = [];
 
     for (let hour = from; hour < until; hour += HOUR_MS) {
       const sub = subs.find((s) => s.startsAt.getTime() <= hour && hour < s.expiresAt.getTime());
@@ -87,7 +88,6 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
       }
       const left = sub.allowanceMb === null ? null : Math.max(0, sub.allowanceMb * 1024 - used);
       const reported = await deps.network.usageHour({ iccid: line.iccid, hourStart: new Date(hour), highSpeedLeftKb: left });
-      const rows: Array<typeof usageRecords.$inferInsert> = [];
       for (const r of reported) {
         const rate = perMinute(rates, r);
         let durationSec = r.durationSec;
@@ -110,16 +110,19 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
       }
       usedKb.set(key, used);
       touched.set(sub.id, key);
-      if (rows.length === 0) continue;
+    }
+    if (rows.length > 0) {
+      // The cursor's lock keeps every hour to one reader; a record already there (a cursor moved back) is not charged again.
       const inserted = await tx.insert(usageRecords).values(rows).onConflictDoNothing({ target: usageRecords.networkRef })
         .returning({ ref: usageRecords.networkRef, amountCents: usageRecords.amountCents });
-      added += inserted.length;
+      added = inserted.length;
       const charges = inserted.filter((r) => r.amountCents > 0);
       if (charges.length > 0) {
         await tx.insert(balanceLedger).values(charges.map((c) => ({
           customerId: line.customerId, account: 'ild' as const, deltaCents: -c.amountCents, reference: `usage:${c.ref}`,
         })));
       }
+      ildCents = balance!.ildCents - charges.reduce((sum, c) => sum + c.amountCents, 0);
     }
     const charged = balance!.ildCents - ildCents;
     if (charged > 0) {
