@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
-import { loadHome, loadPersonal, loadPlanDetail, loadPlans } from './loaders';
+import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadUsage } from './loaders';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
@@ -46,6 +46,11 @@ export function toRouteObject(route: AppRoute): RouteObject {
       }
       if (route.loader === 'personal') {
         const data = await loadPersonal();
+        if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));
+        return data;
+      }
+      if (route.loader === 'usage') {
+        const data = await loadUsage(url);
         if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));
         return data;
       }

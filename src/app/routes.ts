@@ -130,10 +130,12 @@ export const ROUTES: AppRoute[] = [
   account('/mybank', 'bankCards'),
   account('/welfare', 'welfare'),
 
-  account('/callrecord', 'usage'),
-  account('/internet', 'usage'),
-  account('/message', 'usage'),
-  account('/recharge', 'usage'),
+  ...(['/callrecord', '/internet', '/message', '/recharge'] as const).map((path) => route(path, 'usage', {
+    screen: () => import('../../screens/usage/UsageScreen'),
+    loader: 'usage',
+    namespaces: ['portalUsage'],
+    flags: ACCOUNT,
+  })),
 
   account('/global/personal/myinfo', 'myInfo'),
   account('/global/scanInstall', 'scanInstall'),

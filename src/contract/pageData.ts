@@ -7,6 +7,7 @@ import type { ActivationView } from './activation';
 import type { BundleList, Plan } from './catalog';
 import type { partnerSchema } from './common';
 import type { UserInfo } from './personal';
+import type { UsageList } from './usage';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -34,4 +35,10 @@ export interface PersonalHomeData {
   loadError: boolean;
   /** The customer's activations, newest first (port-ins in progress show there); null when they could not be read. */
   activations?: ActivationView[] | null;
+}
+
+/** A usage page (/callrecord, /internet, /message, /recharge): the month's page of records, or the flag that it failed. */
+export interface UsagePageData {
+  list: UsageList | null;
+  loadError: boolean;
 }
