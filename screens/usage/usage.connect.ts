@@ -49,10 +49,12 @@ export function formatDuration(totalSec: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
 
-/** A volume in KB as people read it: 850 KB, 12.4 MB, 1.2 GB. */
+/** A volume in KB as people read it: 0.83 MB, 12.4 MB, 1.2 GB (MB and GB read the same in every language). */
 export function formatVolumeKb(kb: number, locale: string): string {
-  const [value, unit] = kb >= 1024 * 1024 ? [kb / (1024 * 1024), 'gigabyte'] : kb >= 1024 ? [kb / 1024, 'megabyte'] : [kb, 'kilobyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  const gb = kb >= 1024 * 1024;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit', unit: gb ? 'gigabyte' : 'megabyte', unitDisplay: 'short', maximumFractionDigits: kb < 1024 ? 2 : 1,
+  }).format(gb ? kb / (1024 * 1024) : kb / 1024);
 }
 
 /** The other party's number: US and Canadian numbers as (626) 555-0123, others with their country code. */
