@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import type { UsagePageData } from '../../src/contract/pageData';
 import type { UsageList, UsageType } from '../../src/contract/usage';
 import { AppLink, USAGE_PATHS, usageHref } from '../../src/app/forScreens';
@@ -112,13 +112,14 @@ function Pager({ list }: { list: UsageList }) {
 export default function UsageScreen() {
   const { t, i18n } = useTranslation('portalUsage');
   const data = useLoaderData() as UsagePageData | undefined;
+  const location = useLocation();
   const list = data?.list ?? null;
   if (!list) {
     return (
       <section aria-labelledby="usage-title" className={card}>
         <h1 id="usage-title" className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <p role="alert" className="mt-3 text-slate-700">{t('loadError')}</p>
-        <a href="" className={`mt-4 inline-block ${linkClass}`}>{t('retry')}</a>
+        <AppLink to={`${location.pathname}${location.search}`} className={`mt-4 inline-block ${linkClass}`}>{t('retry')}</AppLink>
       </section>
     );
   }

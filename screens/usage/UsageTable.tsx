@@ -1,19 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { UsageRecord, UsageType } from '../../src/contract/usage';
-import { countryName, formatMoney, formatPacificDateTime, localeOf } from '../../i18n';
+import { countryName, formatDate, formatMoney, localeOf } from '../../i18n';
+import { PACIFIC_TIME_ZONE } from '../../src/domain/pacificTime';
 import { formatDuration, formatPeer, formatVolumeKb } from './usage.connect';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 text-sm text-slate-900 align-top';
 
-type Column = { key: string; cell: (r: UsageRecord) => string; numeric?: boolean };
+type Column = { key: string; cell: (r: UsageRecord) => string; numeric?: boolean; nowrap?: boolean };
 
 function useColumns(type: UsageType): Column[] {
   const { t, i18n } = useTranslation('portalUsage');
   const lang = i18n.language;
-  const time: Column = { key: 'columns.time', cell: (r) => formatPacificDateTime(r.at, lang) };
+  // The page says once that times are Pacific time; each row shows the short date and time there.
+  const time: Column = { key: 'columns.time', cell: (r) => formatDate(r.at, lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: PACIFIC_TIME_ZONE }), nowrap: true };
   const country: Column = { key: 'columns.country', cell: (r) => (r.peerCountry ? countryName(r.peerCountry, lang) : '') };
-  const number: Column = { key: 'columns.number', cell: (r) => formatPeer(r.peer) };
+  const number: Column = { key: 'columns.number', cell: (r) => formatPeer(r.peer, r.peerDialCode), nowrap: true };
   switch (type) {
     case 'voice':
       return [
@@ -60,7 +62,7 @@ export function UsageTable({ type, records, caption }: { type: UsageType; record
         <tbody className="divide-y divide-slate-100">
           {records.map((r) => (
             <tr key={r.id} data-testid="usage-row">
-              {columns.map((c) => <td key={c.key} className={`${td} ${c.numeric ? 'text-right tabular-nums' : ''}`}>{c.cell(r)}</td>)}
+              {columns.map((c) => <td key={c.key} className={`${td} ${c.numeric ? 'text-right tabular-nums' : ''} ${c.nowrap ? 'whitespace-nowrap' : ''}`} translate={c.key === 'columns.number' ? 'no' : undefined}>{c.cell(r)}</td>)}
             </tr>
           ))}
         </tbody>

@@ -57,11 +57,11 @@ export function formatVolumeKb(kb: number, locale: string): string {
   }).format(gb ? kb / (1024 * 1024) : kb / 1024);
 }
 
-/** The other party's number: US and Canadian numbers as (626) 555-0123, others with their country code. */
-export function formatPeer(peer: string | null): string {
+/** The other party's number: +1 (626) 555-0123 in North America, else the country code set apart (+86 13812345678). */
+export function formatPeer(peer: string | null, dialCode: string | null): string {
   if (!peer) return '';
-  if (peer.length === 11 && peer.startsWith('1')) return `+1 (${peer.slice(1, 4)}) ${peer.slice(4, 7)}-${peer.slice(7)}`;
-  return `+${peer}`;
+  if (dialCode === '1' && peer.length === 11) return `+1 (${peer.slice(1, 4)}) ${peer.slice(4, 7)}-${peer.slice(7)}`;
+  return dialCode && peer.startsWith(dialCode) ? `+${dialCode} ${peer.slice(dialCode.length)}` : `+${peer}`;
 }
 
 /** 'YYYY-MM' as the language writes a month: November 2026, 2026年11月. */

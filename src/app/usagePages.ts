@@ -31,7 +31,7 @@ export function usageQueryFromUrl(url: URL): UsageQuery {
   const query: UsageQuery = { type };
   const month = url.searchParams.get('month');
   const direction = url.searchParams.get('direction');
-  const page = Number(url.searchParams.get('page') ?? '1');
+  const page = url.searchParams.has('page') ? Number(url.searchParams.get('page')) : undefined;
   for (const candidate of [{ type, month }, { type, direction }, { type, page }]) {
     const parsed = usageQuery.safeParse(candidate);
     if (parsed.success) Object.assign(query, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));

@@ -35,6 +35,8 @@ export const usageRecord = z.object({
   /** The other party's number, E.164 without the plus. */
   peer: z.string().nullable(),
   peerCountry: z.string().nullable(),
+  /** The country calling code the number starts with ('1', '86'), so pages can set it apart. */
+  peerDialCode: z.string().nullable(),
   /** SMS: the line's US number or the China number of the dual-number service. */
   via: z.enum(['us', 'cn']).nullable(),
   durationSec: z.number().int(),

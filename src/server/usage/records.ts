@@ -8,6 +8,13 @@ import { balanceLedger, lines, planSubscriptions, plans, usageRecords } from '..
 import type { DataAllowance, UsageList, UsageQuery, UsageRecord, UsageTotals } from '../../contract/usage';
 import { cycleAt, pacificMonth, pacificMonthRange, recentMonths, USAGE_PAGE_SIZE } from '../../domain/usage';
 import { collectCustomerUsage } from './collect';
+import { ILD_RATES } from './rates';
+
+const DIAL_CODES = new Map<string, string>([['US', '1'], ['CA', '1'], ...ILD_RATES.map((r) => [r.countryCode, r.dialCode] as [string, string])]);
+const dialCodeOf = (peer: string | null, country: string | null): string | null => {
+  const code = country ? DIAL_CODES.get(country) : undefined;
+  return peer && code && peer.startsWith(code) ? code : null;
+};
 
 const zeroTotals: UsageTotals = { count: 0, inbound: 0, outbound: 0, durationSec: 0, volumeKb: 0, amountCents: 0 };
 
@@ -35,7 +42,7 @@ export async function listUsage(deps: Deps, customerId: number, query: UsageQuer
       ...base,
       totals: { ...zeroTotals, count: totals!.count, amountCents: Number(totals!.amount) },
       records: rows.map((r): UsageRecord => ({
-        id: r.id, type: 'topup', at: r.createdAt.toISOString(), direction: null, peer: null, peerCountry: null, via: null,
+        id: r.id, type: 'topup', at: r.createdAt.toISOString(), direction: null, peer: null, peerCountry: null, peerDialCode: null, via: null,
         durationSec: 0, volumeKb: 0, slowed: false, amountCents: r.deltaCents, account: r.account,
       })),
     };
@@ -62,7 +69,8 @@ export async function listUsage(deps: Deps, customerId: number, query: UsageQuer
       volumeKb: Number(totals!.volume), amountCents: Number(totals!.amount),
     },
     records: rows.map((r): UsageRecord => ({
-      id: r.id, type: r.type, at: r.startedAt.toISOString(), direction: r.direction, peer: r.peer, peerCountry: r.peerCountry, via: r.via,
+      id: r.id, type: r.type, at: r.startedAt.toISOString(), direction: r.direction, peer: r.peer, peerCountry: r.peerCountry,
+      peerDialCode: dialCodeOf(r.peer, r.peerCountry), via: r.via,
       durationSec: r.durationSec, volumeKb: r.volumeKb, slowed: r.type === 'data' && r.volumeKb > r.highSpeedKb, amountCents: r.amountCents,
       account: null,
     })),
