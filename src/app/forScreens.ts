@@ -23,3 +23,4 @@ export { usePlanName } from './planName';
 export { useFindRoute, type FindRoute } from './routeLookup';
 export { isServed, type AppRoute } from './routeModel';
 export { isLoggedIn, useSession } from './session';
+export { USAGE_PATHS, usageHref, useDataAllowance, type DataAllowanceState } from './usagePages';

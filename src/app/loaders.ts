@@ -5,7 +5,8 @@
  */
 import { ApiError, call } from '../api/client';
 import { endpoints } from '../contract';
-import type { HomeData, PersonalHomeData, PlanDetailData, PlansData, PortalData } from '../contract/pageData';
+import type { HomeData, PersonalHomeData, PlanDetailData, PlansData, PortalData, UsagePageData } from '../contract/pageData';
+import { usageQueryFromUrl } from './usagePages';
 import { clearSession, setPersonalData } from './session';
 import { isPlanSlug } from './planMeta';
 
@@ -68,5 +69,21 @@ export async function loadPortal(): Promise<PortalData | 'login'> {
       return 'login';
     }
     return { home: null, loadError: true };
+  }
+}
+
+/**
+ * A usage page: the type from its path, the month, direction and page from the query (anything the gateway would
+ * refuse is left out, so a hand-edited URL shows the current month rather than an error). 'login' as loadPersonal.
+ */
+export async function loadUsage(url: URL): Promise<UsagePageData | 'login'> {
+  try {
+    return { list: await call(endpoints.usageRecords, { body: usageQueryFromUrl(url), silent: true }), loadError: false };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+      clearSession();
+      return 'login';
+    }
+    return { list: null, loadError: true };
   }
 }

@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
-import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal } from './loaders';
+import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal, loadUsage } from './loaders';
 import { loadBills, loadOrders, sandboxPayments } from './money';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
@@ -62,6 +62,11 @@ export function toRouteObject(route: AppRoute): RouteObject {
       }
       if (route.loader === 'portal') {
         const data = await loadPortal();
+        if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));
+        return data;
+      }
+      if (route.loader === 'usage') {
+        const data = await loadUsage(url);
         if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));
         return data;
       }

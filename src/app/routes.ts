@@ -131,10 +131,12 @@ export const ROUTES: AppRoute[] = [
   route('/mybank', 'bankCards', { screen: () => import('../../screens/profile/BankCardsScreen'), flags: ACCOUNT }),
   account('/welfare', 'welfare'),
 
-  account('/callrecord', 'usage'),
-  account('/internet', 'usage'),
-  account('/message', 'usage'),
-  account('/recharge', 'usage'),
+  ...(['/callrecord', '/internet', '/message', '/recharge'] as const).map((path) => route(path, 'usage', {
+    screen: () => import('../../screens/usage/UsageScreen'),
+    loader: 'usage',
+    namespaces: ['portalUsage'],
+    flags: ACCOUNT,
+  })),
 
   route('/global/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
   route('/global/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),

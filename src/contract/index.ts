@@ -9,6 +9,7 @@ import { installReveal, installSendCode, portalHome, wifiCallInfo, wifiCallUpdat
 import {
   addCard, bankCards, emailChange, emailSendCode, passwordSendCode, profileInfo, profileUpdate, removeCard, resetPwdBySms, setDefaultCard,
 } from './profile';
+import { dataAllowance, ildRatesList, usageRecords } from './usage';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { billDetail, billList, billPdf, myOrderPayments, myOrders, topUpCreate, topUpDetail } from './money';
@@ -31,6 +32,7 @@ export const endpoints = {
   trackingSendCode, trackingSearch, trackingModify,
   portalHome, wifiCallInfo, wifiCallUpdate, installSendCode, installReveal,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
+  usageRecords, dataAllowance, ildRates: ildRatesList,
 } as const;
 
 export type Endpoints = typeof endpoints;

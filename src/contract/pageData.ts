@@ -10,6 +10,7 @@ import type { UserInfo } from './personal';
 import type { PortalHome } from './portal';
 import type { BillEntry, BillMonth, MyOrderSummary, OrderPaymentLine } from './money';
 import type { OrderData } from './orders';
+import type { UsageList } from './usage';
 
 export type Partner = z.infer<typeof partnerSchema>;
 
@@ -59,5 +60,11 @@ export interface OrdersData {
   kind: 'plan' | 'global';
   list: { orders: MyOrderSummary[]; total: number; page: number; pageSize: number } | null;
   detail: { order: OrderData; payments: OrderPaymentLine[] } | null;
+  loadError: boolean;
+}
+
+/** A usage page (/callrecord, /internet, /message, /recharge): the month's page of records, or the flag that it failed. */
+export interface UsagePageData {
+  list: UsageList | null;
   loadError: boolean;
 }

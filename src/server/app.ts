@@ -29,6 +29,7 @@ import { portalRoutes } from './portal';
 import { moneyRoutes } from './money';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
+import { usageRoutes } from './usage';
 
 export interface BuildAppOptions {
   db: Db;
@@ -112,6 +113,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   paymentRoutes(app, deps);
   moneyRoutes(app, deps);
   trackingRoutes(app, deps);
+  usageRoutes(app, deps);
   activationRoutes(app, deps);
   sandboxRoutes(app, deps);
 

@@ -6,6 +6,7 @@
  * submitPortIn / correctPortIn (decision: src/server/activation/portInSecrets.ts keeps them encrypted at rest).
  */
 import type { PortInReason } from '../../contract/activation';
+import type { NetworkUsageRecord, UsageHourRequest } from './networkUsage';
 
 export interface E911Address {
   country: 'US'; address1: string; address2: string | null; city: string; state: string; zip: string;
@@ -69,6 +70,11 @@ export interface NetworkAdapter {
    * the first outcome.
    */
   updateE911(req: E911Update): Promise<ProvisionState & { state: 'done' | 'failed' }>;
+  /**
+   * The line's usage records (calls, texts, data) of one hour, as the network reports them. The same hour answers the
+   * same records with the same references; data beyond `highSpeedLeftKb` went at 128 kbps.
+   */
+  usageHour(req: UsageHourRequest): Promise<NetworkUsageRecord[]>;
 }
 
 export interface E911Update {

@@ -15,6 +15,8 @@
  * - provisioning and E911 updates (/personal/wificall): an E911 address whose first line starts with `0 ` (house
  *   number 0, e.g. `0 Nowhere St`) fails E911 validation (E911_ADDRESS_INVALID); a number another card holds, or outside the inventory, fails
  *   (NUMBER_UNAVAILABLE).
+ * - usage: each line's calls, texts and data, hour by hour, from the usage generator (networkUsage.ts), once the hour
+ *   is over on the server's clock.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
@@ -24,6 +26,7 @@ import { sandboxE911Updates, sandboxNumbers, sandboxPortCorrections, sandboxPort
 import type { PortInReason } from '../../contract/activation';
 import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
 import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
+import { HOUR_MS, usageHour } from './networkUsage';
 
 /** How long a chosen number stays held for the card before it goes back to the pool. */
 export const RESERVATION_MS = 30 * 60_000;
@@ -215,6 +218,14 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
           msisdn: req.msisdn, carrier: req.carrier, accountZip: req.accountZip, ...judgePort(req), answerAt: new Date(now.getTime() + portDelayMs),
         }).where(eq(sandboxPortRequests.ref, ref));
       });
+    },
+
+    async usageHour(req) {
+      // The network reports an hour once it is over.
+      if (req.hourStart.getTime() % HOUR_MS !== 0 || req.hourStart.getTime() + HOUR_MS > clock.now().getTime()) {
+        throw new NetworkError('INVALID_REQUEST', `usage of ${req.hourStart.toISOString()} is not complete yet`);
+      }
+      return usageHour(req);
     },
   };
 }

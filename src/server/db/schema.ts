@@ -122,6 +122,53 @@ export const balances = pgTable('balances', {
   ildCents: integer('ild_cents').notNull().default(0),
 });
 
+// ---- usage (issue 14): international rates, usage records rated from the network's feed ----------
+
+/**
+ * ILD per-country rates (cents per started minute), landline and mobile. 0 where the plans include the calls (mainland
+ * China, Hong Kong, Macau and Taiwan landlines; US and Canada). The help centre's /rates page shows this table.
+ */
+export const ildRates = pgTable('ild_rates', {
+  countryCode: text('country_code').primaryKey(),
+  /** Dialling code without the plus, e.g. '86'. */
+  dialCode: text('dial_code').notNull(),
+  landlineCents: integer('landline_cents').notNull(),
+  mobileCents: integer('mobile_cents').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * Usage records of a line (voice, data, SMS), as the network reported them and the gateway rated them. network_ref
+ * is the network's own record id: a feed read twice records it once. amount_cents is what the ILD account paid.
+ */
+export const usageRecords = pgTable('usage_records', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  networkRef: text('network_ref').notNull().unique(),
+  type: text('type', { enum: ['voice', 'data', 'sms'] }).notNull(),
+  startedAt: at('started_at').notNull(),
+  /** voice: inbound / outbound; sms: received / sent (in / out); data: null. */
+  direction: text('direction', { enum: ['in', 'out'] }),
+  /** The other party's number (voice, SMS), E.164 without the plus. */
+  peer: text('peer'),
+  /** The other party's country (ISO 3166 alpha-2). */
+  peerCountry: text('peer_country'),
+  /** Which of the line's numbers carried an SMS: the US number, or the China number of the dual-number service. */
+  via: text('via', { enum: ['us', 'cn'] }),
+  durationSec: integer('duration_sec').notNull().default(0),
+  /** Data volume in KB; the part at high speed counts against the plan's allowance, the rest went at 128 kbps. */
+  volumeKb: integer('volume_kb').notNull().default(0),
+  highSpeedKb: integer('high_speed_kb').notNull().default(0),
+  amountCents: integer('amount_cents').notNull().default(0),
+}, (t) => [index('usage_records_customer_type_time').on(t.customerId, t.type, t.startedAt)]);
+
+/** How far the network's usage feed of a line has been read: the collector locks this row while it reads on. */
+export const usageCursors = pgTable('usage_cursors', {
+  lineId: integer('line_id').primaryKey().references(() => lines.id),
+  readUntil: at('read_until').notNull(),
+});
+
 // ---- login: captchas, codes, tickets, sessions, limits ----------------------------------------
 
 export const captchas = pgTable('captchas', {

@@ -7,6 +7,7 @@ import { activationJobHandlers, activationRecurringJobs } from '../activation';
 import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
+import { usageJobHandlers, usageRecurringJobs } from '../usage';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -18,6 +19,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...trackingJobHandlers,
   /** activation.provision, sims.expire, the activation emails. */
   ...activationJobHandlers,
+  /** usage.collect. */
+  ...usageJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
@@ -30,4 +33,5 @@ export const jobGiveUpPayloads: Record<string, GiveUpPayload> = {
 export const recurringJobs: readonly RecurringJob[] = [
   ...paymentRecurringJobs,
   ...activationRecurringJobs,
+  ...usageRecurringJobs,
 ];
