@@ -44,9 +44,10 @@ function Figures({ allowance }: { allowance: DataAllowance }) {
 
 /**
  * High-speed data used / remaining / total of the plan in its 30-day cycle, with the 128 kbps note once it is used
- * up: the same records as /internet. Self-contained (it reads the figures itself), for /personal.
+ * up: the same records as /internet. Self-contained (it reads the figures itself): shown on /internet (without the
+ * link to itself); /personal shows the same figures from userInfo.
  */
-export function DataAllowanceCard() {
+export function DataAllowanceCard({ detailsLink = true }: { detailsLink?: boolean }) {
   const { t } = useTranslation('portalUsage');
   const state = useDataAllowance();
   return (
@@ -57,7 +58,7 @@ export function DataAllowanceCard() {
         {state.status === 'error' && <p role="alert" className="text-sm text-slate-700">{t('allowance.error')}</p>}
         {state.status === 'ready' && <Figures allowance={state.allowance} />}
       </div>
-      <AppLink to="/internet" className={`mt-4 inline-block text-sm ${linkClass}`}>{t('allowance.details')}</AppLink>
+      {detailsLink && <AppLink to="/internet" className={`mt-4 inline-block text-sm ${linkClass}`}>{t('allowance.details')}</AppLink>}
     </section>
   );
 }

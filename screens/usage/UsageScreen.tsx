@@ -7,6 +7,7 @@ import { AppLink, USAGE_PATHS, usageHref } from '../../src/app/forScreens';
 import { formatMoney, localeOf } from '../../i18n';
 import { inputClass, linkClass, secondaryButton } from '../ui/fields';
 import { formatDuration, formatMonth, formatVolumeKb, pageCount, totalsOf, type TotalItem } from './usage.connect';
+import { DataAllowanceCard } from './DataAllowanceCard';
 import { UsageTable } from './UsageTable';
 
 const TYPES: UsageType[] = ['voice', 'data', 'sms', 'topup'];
@@ -131,6 +132,7 @@ export default function UsageScreen() {
         <p className="mt-1 text-slate-700">{t('intro')}</p>
       </header>
       <Tabs current={list.type} />
+      {list.type === 'data' && <DataAllowanceCard detailsLink={false} />}
       <Filters key={`${list.type}:${list.month}:${list.direction ?? ''}`} list={list} />
       <Totals list={list} />
       <p className="text-sm text-slate-700">{t(`notes.${list.type}`)}</p>
