@@ -61,7 +61,10 @@ export const envSchema = z.object({
   // ---- origins and the session (decision 0013) ----
   /** The storefront and gateway as customers' browsers reach them. Default http://localhost:<PORT>. */
   PUBLIC_ORIGIN: originSchema.optional(),
-  /** The payment providers' sandbox as browsers reach it (its own origin, decision 0005). Default http://localhost:<PAYMENTS_PORT>. */
+  /**
+   * The payment providers' sandbox as browsers reach it (its own origin, decision 0005). Default
+   * http://<PUBLIC_ORIGIN's host>:<PAYMENTS_PORT> (http://localhost:<PAYMENTS_PORT> while PUBLIC_ORIGIN is unset).
+   */
   PAYMENTS_ORIGIN: originSchema.optional(),
   /** Strict-Transport-Security max-age (seconds), sent when PUBLIC_ORIGIN is https; 0 sends none. */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),

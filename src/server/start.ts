@@ -43,6 +43,9 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+/** PUBLIC_ORIGIN's host name, without its port (`[::1]` keeps its brackets). */
+const publicHost = (origin: string | undefined): string | undefined => (origin ? new URL(origin).hostname : undefined);
+
 export async function startGateway(opts: StartGatewayOptions): Promise<RunningGateway> {
   const clock = opts.clock ?? createClock();
   const database = await openDatabase(
@@ -65,7 +68,10 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       // Gateways sharing a database share CODE_PEPPER, hence one merchant account at the sandbox (decision 0014).
       payments: {
         notifications: opts.wechatNotifications, credentials: sharedCredentials(codePepper),
-        browserOrigin: opts.config?.paymentsOrigin, merchantOrigins: () => storefrontOrigins(config),
+        // Without PAYMENTS_ORIGIN, the sandbox is addressed on PUBLIC_ORIGIN's host: the page and the card form it
+        // frames are then one site, as browsers typing that host can reach both (decision 0013).
+        browserOrigin: opts.config?.paymentsOrigin, browserHost: publicHost(opts.config?.publicOrigin),
+        merchantOrigins: () => storefrontOrigins(config),
       },
     });
     const config: GatewayConfig = {

@@ -46,3 +46,37 @@ describe('the default storefront origin and its loopback aliases', () => {
     expect(gateway.app.deps.config.publicOrigin).toBe(`http://localhost:${port}`);
   });
 });
+
+describe('the payment sandbox\'s default origin follows PUBLIC_ORIGIN\'s host', () => {
+  // A storefront configured at 127.0.0.1 (the e2e tests) or a LAN address (a phone trying the product) frames a card
+  // form on that same host: one site, reachable by the browser that reached the storefront.
+  for (const [publicOrigin, host] of [['http://127.0.0.1:8080', '127.0.0.1'], ['http://192.168.1.20:8080', '192.168.1.20'], ['http://[::1]:8080', '[::1]']] as const) {
+    it(`PUBLIC_ORIGIN ${publicOrigin} without PAYMENTS_ORIGIN: pay/config and the CSP name http://${host}:<the sandbox's port>`, async () => {
+      const gateway = await startGateway({
+        port: 0, paymentsPort: 0, host: '0.0.0.0', dataDir: null, sandbox: true, logLevel: 'silent', config: { jobs: 'manual', publicOrigin },
+      });
+      try {
+        const origin = gateway.app.deps.config.paymentsOrigin!;
+        expect(origin).toMatch(new RegExp(`^http://${host.replace(/[[\].]/g, '\\$&')}:\\d+$`));
+        const answer = await fetch(`${gateway.url}${endpoints.payConfig.path}`);
+        const config = ((await answer.json()) as { data: { sdkUrl: string } }).data;
+        expect(new URL(config.sdkUrl).origin).toBe(origin);
+        expect(answer.headers.get('content-security-policy') ?? '').toContain(`frame-src ${origin}`);
+      } finally {
+        await gateway.close();
+      }
+    });
+  }
+
+  it('PAYMENTS_ORIGIN, when configured, wins', async () => {
+    const gateway = await startGateway({
+      port: 0, paymentsPort: 0, host: '127.0.0.1', dataDir: null, sandbox: true, logLevel: 'silent',
+      config: { jobs: 'manual', publicOrigin: 'http://127.0.0.1:8080', paymentsOrigin: 'http://pay.example.test:9090' },
+    });
+    try {
+      expect(gateway.app.deps.config.paymentsOrigin).toBe('http://pay.example.test:9090');
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export interface Sandboxes {
   adapters: Adapters;
   /** The payment sandbox as the gateway calls it (loopback). */
   paymentsUrl: string;
-  /** The payment sandbox as browsers reach it (PAYMENTS_ORIGIN, or http://localhost:<its port>). */
+  /** The payment sandbox as browsers reach it (PAYMENTS_ORIGIN, or http://<PUBLIC_ORIGIN's host, or localhost>:<its port>). */
   paymentsOrigin: string;
   close(): Promise<void>;
 }
@@ -28,7 +28,7 @@ export async function startSandboxes(opts: {
   /** Network sandbox: provisioning and port-in answers after these delays (its defaults when absent). */
   networkDelayMs?: number; portDelayMs?: number;
   /** Payment sandbox settings beyond its port (tests: WeChat notifications sent only when asked). */
-  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials' | 'browserOrigin' | 'merchantOrigins'>;
+  payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials' | 'browserOrigin' | 'browserHost' | 'merchantOrigins'>;
 }): Promise<Sandboxes> {
   const payments = await startPaymentSandbox({ ...opts.payments, db: opts.db, clock: opts.clock, port: opts.paymentsPort, host: opts.host });
   return {

@@ -49,8 +49,16 @@ export interface PaymentSandboxOptions {
   logStream?: DestinationStream;
   credentials?: SandboxCredentials;
   merchantName?: string;
-  /** This sandbox's origin as browsers reach it (PAYMENTS_ORIGIN); default http://localhost:<port> (decision 0013). */
+  /**
+   * This sandbox's origin as browsers reach it (PAYMENTS_ORIGIN); default http://<browserHost>:<port>, or
+   * http://localhost:<port> without one (decision 0013).
+   */
   browserOrigin?: string;
+  /**
+   * Without browserOrigin: the host name browsers reach the storefront by (PUBLIC_ORIGIN's), so that the card form is
+   * served from the storefront's own host at this sandbox's port (decision 0013).
+   */
+  browserHost?: string;
   /** The storefront origins allowed to frame the card form (PUBLIC_ORIGIN), read on each request; without them, none is. */
   merchantOrigins?: () => string[];
 }
@@ -96,8 +104,10 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   // Server to server, the sandbox is reached on loopback whatever address it listens on.
   const callHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${callHost}:${port}`;
-  // Browsers reach it at the configured origin; without one, listening on every address, by the name people type.
-  browserOrigin = opts.browserOrigin ?? `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : callHost}:${port}`;
+  // Browsers reach it at the configured origin; without one, on the storefront's host, or, listening on every address,
+  // by the name people type.
+  browserOrigin = opts.browserOrigin
+    ?? `http://${opts.browserHost ?? (host === '0.0.0.0' || host === '::' ? 'localhost' : callHost)}:${port}`;
   await notifier.recover();
 
   return {
