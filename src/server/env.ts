@@ -83,6 +83,9 @@ export const envSchema = z.object({
   if (env.PUBLIC_ORIGIN && env.PAYMENTS_ORIGIN && env.PUBLIC_ORIGIN === env.PAYMENTS_ORIGIN) {
     ctx.addIssue({ code: 'custom', path: ['PAYMENTS_ORIGIN'], message: 'must differ from PUBLIC_ORIGIN: the card form runs on an origin of its own (decision 0005)' });
   }
+  if (env.PUBLIC_ORIGIN?.startsWith('https:') && !env.PAYMENTS_ORIGIN) {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_ORIGIN'], message: 'required when PUBLIC_ORIGIN is https: the https origin browsers reach the card form at (its default would be plain http, which browsers block inside an https page)' });
+  }
   if (env.PUBLIC_ORIGIN?.startsWith('https:') && env.PAYMENTS_ORIGIN?.startsWith('http:')) {
     ctx.addIssue({ code: 'custom', path: ['PAYMENTS_ORIGIN'], message: 'must be https:// when PUBLIC_ORIGIN is: browsers block an http card form inside an https page' });
   }

@@ -50,6 +50,14 @@ describe('environment', () => {
     for (const bad of ['0', '33', '2.5', 'many']) expect(() => readEnv({ JOB_CONCURRENCY: bad })).toThrow(/JOB_CONCURRENCY/);
   });
 
+  it('checks the origins at start: an https storefront needs its card form on an https origin of its own', () => {
+    expect(readEnv({ PUBLIC_ORIGIN: 'https://shop.example.com', PAYMENTS_ORIGIN: 'https://pay.example.com' }).PUBLIC_ORIGIN).toBe('https://shop.example.com');
+    expect(() => readEnv({ PUBLIC_ORIGIN: 'https://shop.example.com' })).toThrow(/PAYMENTS_ORIGIN: required when PUBLIC_ORIGIN is https/);
+    expect(() => readEnv({ PUBLIC_ORIGIN: 'https://shop.example.com', PAYMENTS_ORIGIN: 'http://pay.example.com' })).toThrow(/PAYMENTS_ORIGIN/);
+    expect(() => readEnv({ PUBLIC_ORIGIN: 'http://shop.example.com', PAYMENTS_ORIGIN: 'http://shop.example.com' })).toThrow(/must differ/);
+    expect(readEnv({ PUBLIC_ORIGIN: 'http://192.168.1.20:8080' }).PAYMENTS_ORIGIN).toBeUndefined();
+  });
+
   it('reads TRUST_PROXY as proxy hops (default 0) or proxy addresses, and REDIS_URL as a redis:// URL', () => {
     expect(readEnv({}).TRUST_PROXY).toBe(0);
     expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
