@@ -1,7 +1,7 @@
 /** /resetpwd by SMS code (spec section 5: "Reset by old password or SMS code"), over the passwordBySms chart. */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { passwordBySmsFlow } from '../../src/app/forScreens';
+import { inspectFlow, passwordBySmsFlow } from '../../src/app/forScreens';
 import type { PasswordBySmsField } from '../../machines/passwordBySms.machine';
 import { Field, FormMessage, PasswordChecklist, primaryButton, secondaryButton } from '../ui/compactForm';
 import { passwordChecklist } from '../ui/passwordRules';
@@ -12,7 +12,7 @@ const FIELD_OF_CODE: Record<string, PasswordBySmsField> = { codeWrong: 'code', c
 export function PasswordBySmsSection() {
   const { t } = useTranslation('portalProfile');
   const text = useText();
-  const [snapshot, send] = useMachine(passwordBySmsFlow);
+  const [snapshot, send] = useMachine(passwordBySmsFlow, { inspect: inspectFlow });
   const c = snapshot.context;
   const problemField = c.problem ? FIELD_OF_CODE[c.problem.code] : undefined;
   const errors = (field: PasswordBySmsField): Text[] => [
@@ -24,9 +24,10 @@ export function PasswordBySmsSection() {
   const saving = snapshot.matches('saving');
   const codeSent = snapshot.matches('codeSent') || saving;
 
-  if (snapshot.status === 'done') return <FormMessage tone="success">{t('bySms.done')}</FormMessage>;
+  const state = JSON.stringify(snapshot.value);
+  if (snapshot.status === 'done') return <div data-testid="password-by-sms" data-state={state}><FormMessage tone="success">{t('bySms.done')}</FormMessage></div>;
   return (
-    <form className="space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: codeSent ? 'password.submit' : 'code.send' }); }}>
+    <form className="space-y-4" data-testid="password-by-sms" data-state={state} noValidate onSubmit={(e) => { e.preventDefault(); send({ type: codeSent ? 'password.submit' : 'code.send' }); }}>
       <p className="text-sm text-slate-700">{t('bySms.intro')}</p>
       {c.problem && !problemField && <FormMessage tone="error">{text(messageFirstText(c.problem))}</FormMessage>}
       {codeSent ? (

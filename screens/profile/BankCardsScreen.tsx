@@ -4,7 +4,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { bankCardsFlow, cardFormSlot } from '../../src/app/forScreens';
+import { bankCardsFlow, cardFormSlot, inspectFlow } from '../../src/app/forScreens';
 import { FormSection, Notice, primaryButton, secondaryButton, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
 import { VerbatimText } from '../ui/Verbatim';
@@ -91,10 +91,10 @@ function AddCardForm({ view }: { view: BankCardsView }) {
 export default function BankCardsScreen() {
   const { t } = useTranslation('portalProfile');
   const text = useText();
-  const [snapshot, send] = useMachine(bankCardsFlow);
+  const [snapshot, send] = useMachine(bankCardsFlow, { inspect: inspectFlow });
   const view = connectBankCards(snapshot, send);
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-testid="bank-cards" data-state={JSON.stringify(snapshot.value)}>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t('bankCards.title')}</h1>
         <p className="mt-1 text-sm text-slate-700">{t('bankCards.intro')}</p>

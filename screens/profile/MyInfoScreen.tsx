@@ -3,7 +3,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { profileFlow } from '../../src/app/forScreens';
+import { inspectFlow, profileFlow } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
 import { formatDate } from '../../i18n';
 import { AddressLinesFields, useCountryName, type AddressLine } from '../ui/AddressLinesFields';
@@ -95,12 +95,12 @@ function InfoForm({ view }: { view: ProfileView }) {
 export default function MyInfoScreen() {
   const { t } = useTranslation('portalProfile');
   const text = useText();
-  const [snapshot, send] = useMachine(profileFlow);
+  const [snapshot, send] = useMachine(profileFlow, { inspect: inspectFlow });
   const view = connectProfile(snapshot, send);
   const p = view.profile;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-testid="my-info" data-state={JSON.stringify(snapshot.value)}>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t('myInfo.title')}</h1>
         <p className="mt-1 text-sm text-slate-700">{t('myInfo.intro')}</p>
