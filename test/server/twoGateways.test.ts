@@ -17,7 +17,7 @@ import { jobs, orders, outboxMessages, plans, sandboxCardPayments, sims } from '
 import { TOKENIZE_PATH } from '../../src/server/adapters/payments/sandbox/tokenizeRoute';
 import { startProxy, startTwoGateways, type TwoGateways } from '../../scripts/twoGateways';
 import { testDatabases } from '../support/server';
-import { BASIC } from './helpers';
+import { BASIC, randomPhone } from './helpers';
 import { esimForm, shippingUs, type PlacedOrder } from './ordersHelpers';
 
 interface Answer<T = unknown> { status: number; headers: IncomingHttpHeaders; body: { code: string; message: string; data?: T } }
@@ -236,7 +236,7 @@ describe.each(postgres)('two gateway processes on one %s database, behind the pr
     await image.text();
     const token = image.headers.get('x-image-code-token')!;
     const answer = (await send<{ answer: string }>(`${g1().url}/sandbox/api/captcha/${token}`)).body.data!.answer;
-    const phone = `626${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
+    const phone = randomPhone();
     const sendCode = (base: string, captcha: { token: string; answer: string }) => send(`${base}${endpoints.sendMobileVerificationCode.path}`, {
       body: { phone, type: 'login' }, headers: { 'IMAGE-CODE': captcha.answer, 'X-IMAGE-CODE-TOKEN': captcha.token },
     });
