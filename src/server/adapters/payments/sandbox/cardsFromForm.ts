@@ -3,7 +3,7 @@
  * (/mybank), checked by the bank as a payment would be, and ended so that it can no longer pay.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/database';
 import { sandboxCards } from '../../../db/schema';
@@ -22,6 +22,9 @@ export async function storeCardFromToken(db: Db, clock: Clock, req: {
   const id = `ccof:${createHash('sha256').update(`card\n${req.idempotencyKey}\n${req.customerRef}`).digest('base64url').slice(0, 24)}`;
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    // One request per idempotency key at a time: a second one waits here, then answers the card the first kept
+    // (without this, both would pass the look-up and the second would find the single-use token spent).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`);
     const [again] = await tx.select().from(sandboxCards).where(eq(sandboxCards.id, id)).for('update');
     if (again) return { card: again };
     const now = clock.now();
