@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ActivationPage, SEEDED } from '../support/pages/ActivationPage';
 import type { Lang } from '../support/pages/i18nText';
 import { englishLeftovers } from './i18n-check';

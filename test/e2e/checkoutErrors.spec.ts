@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ActivationPage, type Card } from '../support/pages/ActivationPage';
 import type { Lang } from '../support/pages/i18nText';
 import { buyPaidOrder } from '../model/trackingOrders';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from './fixtures';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { endpoints } from '../../src/contract';
 import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type OrderData } from '../../src/contract/orders';

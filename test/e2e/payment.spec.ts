@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { allTransitions } from '../../machines/chart';
 import { checkoutModel } from '../model/models/checkout';
 import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';

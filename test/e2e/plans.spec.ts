@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { PlansPage } from '../support/pages/PlansPage';
 import { englishLeftovers } from './i18n-check';
 import { GLOBAL_REGIONS } from '../../src/server/db/catalogue';

@@ -1,28 +1,27 @@
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2eWorkers, gatewayPort, gatewayUrl } from './servers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** End-to-end tests: the built app and gateway (`npm start` on a fresh embedded database) in Debian's Chromium. */
-// Workers re-read this file: the port chosen by the runner process is passed on through the environment.
-process.env.E2E_PORT ??= String(18080 + Math.floor(Math.random() * 1000));
-const port = Number(process.env.E2E_PORT);
-const dataDir = join(root, '.tmp', `e2e-data-${port}`);
-const baseURL = `http://127.0.0.1:${port}`;
+// Workers re-read this file: the ports chosen by the runner process are passed on through the environment (servers.ts).
+const gateways = Array.from({ length: e2eWorkers }, (_, index) => ({ port: gatewayPort(index), url: gatewayUrl(index) }));
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Files are shared out between the workers; the tests of one file run in order, in one worker, on its own gateway.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? join(root, 'test-results', 'e2e.json') }]],
   outputDir: join(root, 'test-results', 'e2e-artifacts'),
   use: {
-    baseURL,
+    baseURL: gateways[0]!.url,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -30,15 +29,19 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
-    cwd: root,
-    command: `rm -rf "${dataDir}" && npx tsx src/server/main.ts`,
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // The storefront's origin is the one the tests browse (decision 0013: origins come from configuration).
-    env: { PORT: String(port), PUBLIC_ORIGIN: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn' },
-  },
+  // One gateway per worker (fixtures.ts points each worker's baseURL at its own), started together.
+  webServer: gateways.map(({ port, url }) => {
+    const dataDir = join(root, '.tmp', `e2e-data-${port}`);
+    return {
+      cwd: root,
+      command: `rm -rf "${dataDir}" && npx tsx src/server/main.ts`,
+      url: `${url}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      // The storefront's origin is the one the tests browse (decision 0013: origins come from configuration).
+      env: { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn' },
+    };
+  }),
 });

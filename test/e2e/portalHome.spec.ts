@@ -4,7 +4,7 @@
  * documented failure), the eSIM install page; in three languages, no English left in Chinese, axe-core clean.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 

@@ -5,7 +5,7 @@
  * password by SMS code, which signs out the other session.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { endpoints } from '../../src/contract';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { textOf, type Lang } from '../support/pages/i18nText';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { TrackingPage } from '../support/pages/TrackingPage';
 import { buyPaidOrder, NEW_ADDRESS, type BoughtOrder } from '../model/trackingOrders';
 import { advanceClock, messagesTo } from './sandbox';
