@@ -10,6 +10,8 @@ export type { APIRequestContext, Page, Response, Route } from '@playwright/test'
  * spec sees. Specs import `test` and `expect` from here, not from '@playwright/test'.
  */
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use, testInfo) => {
     await use(gatewayUrl(testInfo.parallelIndex));
   },
