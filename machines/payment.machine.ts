@@ -470,6 +470,9 @@ export const paymentMachine = setup({
         checking: {
           description: 'payStatus: has the notification (or the gateway\'s own query of WeChat Pay) marked the payment paid?',
           tags: [PAYMENT_UNSETTLED],
+          // The 2 s check is invisible to the customer, who may switch method at any moment the code is shown: the
+          // check's answer is then not waited for (as from awaitingScan; the gateway closes the code before another attempt).
+          on: chooseMethod,
           invoke: {
             id: 'checkWechatPayment', src: 'payStatus',
             input: ({ context }) => ({ orderNo: context.reference, orderToken: context.orderToken }),
