@@ -9,6 +9,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { DataAllowance, UsageList } from '../../src/contract/usage';
 import type { UserInfo } from '../../src/contract/personal';
+import type { BillEntry, BillMonth } from '../../src/contract/money';
 import { balanceLedger, balances, customers, ildRates, lines, planSubscriptions, plans, usageRecords } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/accounts';
 import { OVERAGE_KB_PER_SECOND, pacificMonth, USAGE_PAGE_SIZE } from '../../src/domain/usage';
@@ -103,6 +104,18 @@ describe.each(testDatabases())('usage records on %s', (_name, databaseUrl) => {
       durationSec: inMonth.reduce((s, r) => s + r.durationSec, 0),
       inbound: inMonth.filter((r) => r.direction === 'in').length,
     });
+    // Each month's bill has one charge for its calls: their sum, from the ILD account; the months add up to the ledger.
+    const months = [...new Set(charged.map((r) => pacificMonth(r.startedAt)))];
+    let billed = 0;
+    for (const m of months) {
+      const bill = await call<BillMonth & { entries: BillEntry[] }>(server, endpoints.billDetail, { body: { month: m }, headers: bearer(c.token) });
+      const usage = bill.body.data!.entries.filter((e) => e.kind === 'usage');
+      expect(usage).toHaveLength(1);
+      expect(usage[0]).toMatchObject({ direction: 'charge', account: 'ild', taxCents: 0, payMethod: null,
+        totalCents: charged.filter((r) => pacificMonth(r.startedAt) === m).reduce((s, r) => s + r.amountCents, 0) });
+      billed += usage[0]!.totalCents;
+    }
+    expect(billed).toBe(total);
   });
 
   it('cuts calls when the ILD account runs out and never takes it below zero', async () => {

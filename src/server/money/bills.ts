@@ -3,7 +3,10 @@
  * records every later feature writes anyway, so renewals, add-ons and rewards appear without a change here:
  * - charges: the customer's successful payments (any payable: orders, top-ups, later renewals, protect, dual number);
  * - credits: money put on the customer's General or ILD account (ledger rows with a positive amount: top-ups of their
- *   lines, later rewards).
+ *   lines, later rewards);
+ * - international calls charged to the ILD account (ledger rows `usage:<record>` written by the usage collection): one
+ *   charge per month, the sum of that month's calls, whose detail is on /callrecord. Balance payments are not read
+ *   from the ledger here: they are payments already (method 'balance').
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BillEntry, BillMonth } from '../../contract/money';
@@ -34,7 +37,15 @@ const movements = (customerId: number) => sql`
          null, null, 0, null, l.account, 'credit',
          to_char(l.created_at at time zone ${ZONE}, 'YYYY-MM'), ${iso(sql`l.created_at`)}
     from balance_ledger l
-   where l.customer_id = ${customerId} and l.delta_cents > 0`;
+   where l.customer_id = ${customerId} and l.delta_cents > 0
+  union all
+  select 'u:' || u.month, 'usage', 'usage:' || u.month, null, u.total_cents, u.at,
+         null, null, 0, null, 'ild', 'charge', u.month, ${iso(sql`u.at`)}
+    from (select to_char(l.created_at at time zone ${ZONE}, 'YYYY-MM') as month, -sum(l.delta_cents) as total_cents,
+                 max(l.created_at) as at
+            from balance_ledger l
+           where l.customer_id = ${customerId} and l.reference like 'usage:%' and l.delta_cents < 0
+           group by 1) u`;
 
 interface MonthRow { month: string; charges: string | number; credits: string | number; tax: string | number; count: string | number }
 
@@ -69,6 +80,7 @@ const chargeKind = (r: EntryRow): BillEntry['kind'] => {
   if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : 'order';
   if (r.payable_kind === 'renewal') return 'renewal';
   if (r.payable_kind === 'addOn') return 'addOn';
+  if (r.payable_kind === 'usage') return 'usage';
   return 'other';
 };
 const creditKind = (reference: string): BillEntry['kind'] =>
@@ -88,9 +100,11 @@ function entryOf(r: EntryRow): BillEntry {
   const kind = chargeKind(r);
   return {
     ref: r.ref, kind, direction: 'charge', at,
-    label: kind === 'topup' ? (r.top_up_account === 'ild' ? 'ILD account' : 'General account') : r.plan_name ?? r.payable_kind ?? '',
+    label: kind === 'topup' ? (r.top_up_account === 'ild' ? 'ILD account' : 'General account')
+      : kind === 'usage' ? 'International calls' : r.plan_name ?? r.payable_kind ?? '',
     orderNo: r.payable_kind === 'order' ? r.payable_ref : null,
-    amountCents: total - tax, taxCents: tax, totalCents: total, payMethod: r.method, account: kind === 'topup' ? r.top_up_account : null,
+    amountCents: total - tax, taxCents: tax, totalCents: total, payMethod: r.method,
+    account: kind === 'topup' ? r.top_up_account : kind === 'usage' ? 'ild' : null,
   };
 }
 
