@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { seriousViolations } from './checks';
 import { ActivationPage, SEEDED } from '../support/pages/ActivationPage';
 import type { Lang } from '../support/pages/i18nText';
 import { englishLeftovers } from './i18n-check';
@@ -9,12 +9,6 @@ import { englishLeftovers } from './i18n-check';
  * carrier answers after PORT_DELAY_SECONDS; README's seeded SIMs). Step 3 asks for the status again after 5 s, then
  * twice as long each time.
  */
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 const unique = (p: string) => `${p}${Date.now().toString(36)}`;
 

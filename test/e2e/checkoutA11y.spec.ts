@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './checks';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import type { Lang } from '../support/pages/i18nText';
@@ -16,12 +16,6 @@ import { englishLeftovers } from './i18n-check';
 async function expectNoEnglish(page: Page, lang: Lang, where: string) {
   if (lang === 'en') return;
   expect(await englishLeftovers(page), `English left on the ${where} page in ${lang}`).toEqual([]);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 const LANGS: { lang: Lang; html: string }[] = [{ lang: 'en', html: 'en' }, { lang: 'zh-Hans', html: 'zh-Hans' }, { lang: 'zh-Hant', html: 'zh-Hant' }];

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext } from './fixtures';
+import { seriousViolations } from './checks';
 import { ActivationPage, type Card } from '../support/pages/ActivationPage';
 import type { Lang } from '../support/pages/i18nText';
 import { buyPaidOrder } from '../model/trackingOrders';
@@ -15,12 +15,6 @@ import { messagesTo } from './sandbox';
  */
 
 const LANGS: Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 const paymentsUrlOf = (baseURL: string) => {
   const url = new URL(baseURL);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations, switchTo } from './checks';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
@@ -17,17 +17,6 @@ const LANGS = [
 ] as const;
 
 const PAGES = ['/personal/pay/changeAccount', '/mybill', '/personal/myorder', '/global/myorder', '/personal/pay/test'];
-
-async function switchTo(page: Page, button: string, lang: string) {
-  await page.getByRole('group', { name: /Language|语言|語言/ }).getByRole('button', { name: button }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 const generalBalance = async (page: Page) => {
   const res = await page.request.post('/gateway/pcapp/api/v1/personalcenter/userInfo', {

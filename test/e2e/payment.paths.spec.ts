@@ -16,7 +16,7 @@ import { BROWSER_DEPTH, isCardEntry, mergedScreenCoverage } from '../model/toolk
 import { transitionIndex } from '../../machines/chart';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import { textOf } from '../support/pages/i18nText';
-import { captchaAnswer } from './sandbox';
+import { addSessionCookies, sessionToken } from './session';
 
 /**
  * The payment chart's card-entry paths at the screen depth, in real Chromium: the provider's card form is an
@@ -51,33 +51,17 @@ const outputOf = (e: EventObject | undefined) => (e as { output?: { status?: str
 const errorOf = (e: EventObject | undefined) => (e as { error?: { code?: string; status?: number } } | undefined)?.error;
 const isPayByNewCard = (e: EventObject) => e.type === 'xstate.done.actor.payByNewCard' || e.type === 'xstate.error.actor.payByNewCard';
 
-/** The demo customer's session, made as /login makes it: password grant with the image code. */
-async function demoToken(request: APIRequestContext): Promise<string> {
-  const img = await request.get(endpoints.createImg.path);
-  const captchaToken = img.headers()['x-image-code-token']!;
-  const answer = await captchaAnswer(request, captchaToken);
-  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
-    form: { grant_type: 'password', username: 'demo', password: 'Demo@2468' },
-    headers: { Authorization: `Basic ${Buffer.from('eshop:eshop').toString('base64')}`, 'IMAGE-CODE': answer, 'X-IMAGE-CODE-TOKEN': captchaToken },
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-
 interface Opened { order: OrderData; orderToken: string; token: string }
 
 /** An order of the demo customer, awaiting payment; the page opens on paying it (a reload while paying). */
 async function openPayment(page: Page, request: APIRequestContext, baseURL: string): Promise<Opened> {
-  const token = await demoToken(request);
+  const token = await sessionToken(request, 'demo', 'Demo@2468');
   const draft = { ...VALID_DRAFT, planId: 1, months: 1 as const, couponCode: '' };
   const res = await request.post(endpoints.createOrder.path, {
     data: toOrderBody(draft), headers: { Authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: randomUUID() },
   });
   const { order, orderToken } = ((await res.json()) as { data: { order: OrderData; orderToken: string } }).data;
-  // The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable.
-  await page.context().addCookies([
-    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
-  ]);
+  await addSessionCookies(page, token, baseURL);
   const wrap = (content: unknown, storage: string) => JSON.stringify({ type: 'object', content, storage, timestamp: Date.now() });
   await page.addInitScript(([tokens, resume]) => {
     localStorage.setItem('orders/tokens', tokens!);

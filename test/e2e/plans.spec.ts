@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './checks';
 import { PlansPage } from '../support/pages/PlansPage';
 import { englishLeftovers } from './i18n-check';
 import { GLOBAL_REGIONS } from '../../src/server/db/catalogue';
@@ -18,12 +18,6 @@ async function planIdOf(page: Page, slug: string): Promise<number> {
   const res = await page.request.post('/gateway/pcapp/api/v1/order/bundleList', { data: {} });
   const body = (await res.json()) as { data: { plans: { id: number; slug: string }[] } };
   return body.data.plans.find((p) => p.slug === slug)!.id;
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 test.describe('US plans (/plans/propagate)', () => {

@@ -3,8 +3,8 @@
  * every portal page (none to /404), /package, Wi-Fi calling's E911 address through the network sandbox (and its
  * documented failure), the eSIM install page; in three languages, no English left in Chinese, axe-core clean.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { seriousViolations, switchTo } from './checks';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 
@@ -19,18 +19,6 @@ const PAGES = [
   { path: '/personal/wificall', ready: 'wifi-calling' },
   { path: '/person/scanInstall', ready: null },
 ] as const;
-
-async function switchTo(page: Page, button: string, lang: string) {
-  await page.getByRole('group', { name: /Language|语言|語言/ }).getByRole('button', { name: button }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 test.describe('portal home', () => {
   test('a visitor is sent to /login from each page', async ({ page }) => {

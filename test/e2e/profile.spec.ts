@@ -4,34 +4,21 @@
  * change the email by code; add a card through the provider's form, make it the default, remove it; change the
  * password by SMS code, which signs out the other session.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { seriousViolations } from './checks';
 import { endpoints } from '../../src/contract';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { textOf, type Lang } from '../support/pages/i18nText';
 import { englishLeftovers } from './i18n-check';
-import { advanceClock, captchaAnswer, latestCode, messagesTo } from './sandbox';
+import { advanceClock, latestCode, messagesTo } from './sandbox';
+import { addSessionCookies, captchaHeaders, sessionToken } from './session';
 
-const BASIC = `Basic ${Buffer.from('eshop:eshop').toString('base64')}`;
 const LANGS: Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
-
-async function captcha(request: APIRequestContext) {
-  const img = await request.get(endpoints.createImg.path);
-  const token = img.headers()['x-image-code-token']!;
-  return { 'IMAGE-CODE': await captchaAnswer(request, token), 'X-IMAGE-CODE-TOKEN': token };
-}
-
-async function tokenFor(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
-    form: { grant_type: 'password', username, password }, headers: { Authorization: BASIC, ...await captcha(request) },
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
 
 /** A new account registered over the API (SMS code, ticket, password), as /login registers. */
 async function newCustomer(request: APIRequestContext, password: string): Promise<string> {
   const phone = `626${String(2000000 + Math.floor(Math.random() * 7_000_000)).padStart(7, '0')}`;
-  await request.post(endpoints.sendMobileVerificationCode.path, { data: { phone, type: 'register' }, headers: await captcha(request) });
+  await request.post(endpoints.sendMobileVerificationCode.path, { data: { phone, type: 'register' }, headers: await captchaHeaders(request) });
   const checked = await request.post(endpoints.checMobilekVerificationCode.path, { data: { phone, type: 'register', code: await latestCode(request, phone) } });
   const { ticket } = ((await checked.json()) as { data: { ticket: string } }).data;
   await request.post(endpoints.registerOrResetUser.path, { data: { ticket, type: 'register', password, confirmPassword: password } });
@@ -39,28 +26,18 @@ async function newCustomer(request: APIRequestContext, password: string): Promis
 }
 
 async function openAs(page: Page, token: string, baseURL: string, lang: Lang, path: string) {
-  // The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable.
-  await page.context().addCookies([
-    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
-  ]);
+  await addSessionCookies(page, token, baseURL);
   if (lang !== 'en') {
     await page.addInitScript((l) => sessionStorage.setItem('lang', JSON.stringify({ type: 'string', content: l, storage: 'session', timestamp: Date.now() })), lang);
   }
   await page.goto(path);
 }
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 test.describe('profile pages', () => {
   for (const lang of LANGS) {
     test(`the demo customer opens my information, my bank cards and change password in ${lang}`, async ({ page, request, baseURL }) => {
       const t = (key: string, values?: Record<string, string | number>) => textOf(lang, key, values);
-      const token = await tokenFor(request, 'demo', 'Demo@2468');
+      const token = await sessionToken(request, 'demo', 'Demo@2468');
       const pages: [string, string][] = [
         ['/personal/myinfo', t('portalProfile:myInfo.title')],
         ['/global/personal/myinfo', t('portalProfile:myInfo.title')],
@@ -97,7 +74,7 @@ test.describe('profile journeys', () => {
   test('a customer edits the account, sets the birthday once and changes the email by a code to the new address', async ({ page, request, baseURL }) => {
     const password = 'Harbor#2931x';
     const phone = await newCustomer(request, password);
-    await openAs(page, await tokenFor(request, phone, password), baseURL!, 'en', '/personal/myinfo');
+    await openAs(page, await sessionToken(request, phone, password), baseURL!, 'en', '/personal/myinfo');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.locator('[data-field="firstNameEn"]').fill('Mei');
     await page.locator('[data-field="lastNameEn"]').fill('Chen1');
@@ -132,7 +109,7 @@ test.describe('profile journeys', () => {
   });
 
   test('the demo customer adds a card through the provider form, makes it the default and removes it', async ({ page, request, baseURL }) => {
-    await openAs(page, await tokenFor(request, 'demo', 'Demo@2468'), baseURL!, 'en', '/mybank');
+    await openAs(page, await sessionToken(request, 'demo', 'Demo@2468'), baseURL!, 'en', '/mybank');
     const cards = page.getByTestId('saved-card');
     await expect(cards).toHaveCount(1);
     await page.getByRole('button', { name: 'Add a card' }).click();
@@ -162,8 +139,8 @@ test.describe('profile journeys', () => {
   test('a customer changes the password by SMS code; the other session ends and a notice is sent', async ({ page, request, baseURL }) => {
     const password = 'Harbor#2931x';
     const phone = await newCustomer(request, password);
-    const other = await tokenFor(request, phone, password);
-    await openAs(page, await tokenFor(request, phone, password), baseURL!, 'zh-Hans', '/resetpwd');
+    const other = await sessionToken(request, phone, password);
+    await openAs(page, await sessionToken(request, phone, password), baseURL!, 'zh-Hans', '/resetpwd');
     const t = (key: string, values?: Record<string, string | number>) => textOf('zh-Hans', key, values);
     await page.getByRole('radio', { name: t('portalProfile:bySms.bySms') }).check();
     // The register code went to this number a moment ago: one SMS code a minute per number.

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext } from './fixtures';
+import { seriousViolations } from './checks';
 import { TrackingPage } from '../support/pages/TrackingPage';
 import { buyPaidOrder, NEW_ADDRESS, type BoughtOrder } from '../model/trackingOrders';
 import { advanceClock, messagesTo } from './sandbox';
@@ -49,12 +49,6 @@ async function findOrder(tracking: TrackingPage, order: BoughtOrder) {
   await tracking.solveCaptcha();
   await tracking.search();
   await expect(tracking.page).toHaveURL(/\/tracking\/result$/);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 test.describe('tracking chart in the browser', () => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations, switchTo } from './checks';
 import { englishLeftovers } from './i18n-check';
 import { advanceClock } from './sandbox';
 import { LoginPage } from '../support/pages/LoginPage';
@@ -10,18 +10,6 @@ const LANGS = [
   { code: 'zh-Hant', button: '繁體中文' },
 ] as const;
 const PAGES = ['/callrecord', '/internet', '/message', '/recharge'] as const;
-
-async function switchTo(page: Page, button: string, lang: string) {
-  await page.getByRole('group', { name: /Language|语言|語言/ }).getByRole('button', { name: button }).first().click();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 /** The figure of one total on the page, as a number (counts only). */
 async function total(page: Page, key: string): Promise<number> {
