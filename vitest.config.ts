@@ -3,12 +3,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globals: false,
+    // Vitest's default is one worker less than the cores: one worker on CI's 2 cores. The files' work is in the
+    // workers (jsdom, React, PGlite), the main process mostly waits, so two workers use both cores.
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'model', include: ['test/model/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      // The server files share one module graph (isolate: false), which is what makes them quick; a file that mocks a
-      // module the gateway imports (vi.mock) needs a graph of its own, so it is named *.isolated.test.ts.
-      { test: { name: 'server', include: ['test/server/**/*.test.ts'], exclude: ['test/server/**/*.isolated.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false, isolate: false } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/testingLibrary.ts'] } },
+      { test: { name: 'model', include: ['test/model/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/testingLibrary.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      // The server files share one module graph per worker (isolate: false), which is what makes them quick; a file that
+      // mocks a module the gateway imports (vi.mock) needs a graph of its own, so it is named *.isolated.test.ts. Files
+      // run two at a time: each has its own test server, databases (cloned from the migrated template) and limits.
+      { test: { name: 'server', include: ['test/server/**/*.test.ts'], exclude: ['test/server/**/*.isolated.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, isolate: false } },
       { test: { name: 'server-isolated', include: ['test/server/**/*.isolated.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false, isolate: true } },
     ],
   },

@@ -2,7 +2,7 @@
  * State and transition coverage per chart, computed from the chart's own definition (machines/chart.ts), never
  * claimed: a state counts when a run was in it, a transition when a run took it.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { allStates, allTransitions } from '../../../machines/chart';
 import type { ChartEntry } from '../../../machines/index';
@@ -55,18 +55,47 @@ export function formatTable(rows: ChartCoverage[]): string {
 
 export const COVERAGE_FILE = 'test-results/model-coverage.json';
 
+/**
+ * Holds a lock beside the report while `update` runs: test files of the model phase run in two workers, and each
+ * merges its rows into the same file (read, merge, write), so two at once would lose one's rows.
+ */
+function withFileLock<T>(file: string, update: () => T): T {
+  const lock = `${file}.lock`;
+  const wait = new Int32Array(new SharedArrayBuffer(4));
+  for (let tries = 0; ; tries++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than 10 s was left by a worker that died while holding it.
+      if (tries > 0 && tries % 100 === 0 && Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 10_000) rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(wait, 0, 0, 20);
+    }
+  }
+  try {
+    return update();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Merges this run's rows into the JSON report (rows of other depths or charts are kept). */
 export function writeCoverage(rows: ChartCoverage[], file = COVERAGE_FILE): void {
   mkdirSync(dirname(file), { recursive: true });
-  let existing: ChartCoverage[];
-  try {
-    existing = (JSON.parse(readFileSync(file, 'utf8')) as { charts: ChartCoverage[] }).charts ?? [];
-  } catch {
-    existing = [];
-  }
-  const key = (r: ChartCoverage) => `${r.chart}@${r.depth}`;
-  const merged = new Map(existing.map((r) => [key(r), r]));
-  for (const r of rows) merged.set(key(r), r);
-  const charts = [...merged.values()].sort((a, b) => key(a).localeCompare(key(b)));
-  writeFileSync(file, `${JSON.stringify({ generatedAt: new Date().toISOString(), charts }, null, 2)}\n`);
+  withFileLock(file, () => {
+    let existing: ChartCoverage[];
+    try {
+      existing = (JSON.parse(readFileSync(file, 'utf8')) as { charts: ChartCoverage[] }).charts ?? [];
+    } catch {
+      existing = [];
+    }
+    const key = (r: ChartCoverage) => `${r.chart}@${r.depth}`;
+    const merged = new Map(existing.map((r) => [key(r), r]));
+    for (const r of rows) merged.set(key(r), r);
+    const charts = [...merged.values()].sort((a, b) => key(a).localeCompare(key(b)));
+    // Written beside and renamed into place: a reader never sees half a report.
+    writeFileSync(`${file}.tmp`, `${JSON.stringify({ generatedAt: new Date().toISOString(), charts }, null, 2)}\n`);
+    renameSync(`${file}.tmp`, file);
+  });
 }
