@@ -11,6 +11,7 @@ import { downloadBill } from '../../src/app/forScreens';
 import { formatMoney, formatPacificDate } from '../../i18n';
 import { buttonPrimary } from '../ui/Section';
 import { Notice, secondaryButton } from '../ui/fields';
+import { VerbatimText } from '../ui/Verbatim';
 import { Pager } from './Pager';
 
 function entryText(t: (k: string, v?: Record<string, unknown>) => string, e: BillEntry): string {
@@ -74,7 +75,7 @@ export default function BillsScreen() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 id="bill-preview" className="text-lg font-semibold text-slate-900">{t('bill.previewTitle', { month: monthName(bill.month) })}</h2>
-                  <p className="text-sm text-slate-700" data-testid="bill-number">{t('bill.number', { billNo: bill.billNo })}</p>
+                  <p className="text-sm text-slate-700" data-testid="bill-number"><VerbatimText k="portalMoney:bill.number" values={{ billNo: bill.billNo }} /></p>
                   <p className="text-xs text-slate-600">{t('bill.company.name')} · {t('bill.company.address')}</p>
                 </div>
                 <button type="button" className={buttonPrimary} onClick={() => { void download(); }} disabled={downloading}>{t('bill.download')}</button>
@@ -98,7 +99,7 @@ export default function BillsScreen() {
                           <td className="py-2 pr-3 whitespace-nowrap">{formatPacificDate(e.at, i18n.language)}</td>
                           <td className="py-2 pr-3">
                             <span className="block text-slate-900">{entryText(t, e)}</span>
-                            {e.orderNo && <span className="block text-xs text-slate-600">{t(e.kind === 'topup' ? 'bill.topUpNo' : 'bill.orderNo', { orderNo: e.orderNo })}</span>}
+                            {e.orderNo && <span className="block text-xs text-slate-600"><VerbatimText k={e.kind === 'topup' ? 'portalMoney:bill.topUpNo' : 'portalMoney:bill.orderNo'} values={{ orderNo: e.orderNo }} /></span>}
                           </td>
                           <td className="py-2 pr-3 text-right">{sign}{money(e.amountCents)}</td>
                           <td className="py-2 pr-3 text-right">{money(e.taxCents)}</td>

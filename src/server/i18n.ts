@@ -57,7 +57,9 @@ export function t(lang: Language, key: string, vars?: Vars): string {
   for (const l of [lang, DEFAULT_LANGUAGE]) {
     for (const p of candidates) {
       const found = lookup(l, ns, p);
-      if (found !== undefined) return interpolate(found, vars);
+      // `<no>…</no>` marks verbatim parts (order numbers, what was typed) for the web pages (translate="no"); a PDF,
+      // an email or an error message shows the text alone.
+      if (found !== undefined) return interpolate(found, vars).replace(/<\/?no>/g, '');
     }
   }
   return key;

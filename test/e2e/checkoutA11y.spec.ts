@@ -23,6 +23,8 @@ const LANGS: { lang: Lang; html: string }[] = [{ lang: 'en', html: 'en' }, { lan
 test.describe('checkout accessibility (axe-core: no serious or critical violation)', () => {
   for (const { lang, html } of LANGS) {
     test(`form, payment, payment failed and result pages in ${lang}`, async ({ page }) => {
+      // Eight pages and states, each scanned by axe-core and read for English: longer than one page's journey.
+      test.slow();
       const checkout = new CheckoutPage(page, lang);
       const payment = new PaymentPage(page, lang);
       await checkout.open('plan=5gb-plan&months=3&simType=physical');

@@ -10,7 +10,7 @@ const ALLOWED = new Set(
     'LinkBridge', 'Mobile', 'EN', 'SIM', 'eSIM', 'Wi', 'Fi', 'ICCID', 'IMEI', 'PIN', 'QR', 'USD', 'US', 'GB', 'MB', 'kbps',
     'Unlimited', 'iPhone', 'WeChat', 'Pay', 'Visa', 'Mastercard', 'Email', 'E911', 'LTE', 'SMS', 'ILD', 'support',
     'linkbridge', 'example', 'com', 'AM', 'PM', 'eshop', 'APP', 'App', 'Android', 'iOS', 'Google', 'Apple', 'Pixel',
-    'Discover', 'JCB', 'CVV', 'ZIP', 'English', 'CPNI', 'FCC', 'IP', 'USPS', 'UPS',
+    'Discover', 'JCB', 'CVV', 'ZIP', 'English', 'CPNI', 'FCC', 'IP', 'USPS', 'UPS', 'PDF',
   ].map((w) => w.toLowerCase()),
 );
 
