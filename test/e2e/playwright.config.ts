@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: e2eWorkers,
   retries: 0,
-  timeout: 60_000,
+  // Two workers share the 2 cores with two gateways: a page's axe-core scan can take seconds. The limit catches hangs.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? join(root, 'test-results', 'e2e.json') }]],
   outputDir: join(root, 'test-results', 'e2e-artifacts'),
