@@ -25,6 +25,8 @@ export interface StartGatewayOptions {
   host?: string;
   /** PostgreSQL server; otherwise PGlite files under dataDir (in memory when dataDir is null). */
   databaseUrl?: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
   dataDir?: string | null;
   /** The built client to serve (dist/client); omit for API only. */
   staticDir?: string | null;
@@ -66,7 +68,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
     lapAt = now;
   };
   const database = await openDatabase(
-    opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : opts.dataDir ? { dataDir: resolve(opts.dataDir) } : { memory: true },
+    opts.databaseUrl ? { databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize } : opts.dataDir ? { dataDir: resolve(opts.dataDir) } : { memory: true },
   );
   lap('database');
   try {

@@ -80,6 +80,16 @@ describe('environment', () => {
     expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(EnvError);
   });
 
+  it('reads DATABASE_POOL_SIZE (default 10) and COMPRESS_MIN_BYTES (default 1024, or off)', () => {
+    expect(readEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(readEnv({ DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE).toBe(4);
+    for (const bad of ['0', '201', '2.5', 'many']) expect(() => readEnv({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(readEnv({}).COMPRESS_MIN_BYTES).toBe(1024);
+    expect(readEnv({ COMPRESS_MIN_BYTES: '0' }).COMPRESS_MIN_BYTES).toBe(0);
+    expect(readEnv({ COMPRESS_MIN_BYTES: 'off' }).COMPRESS_MIN_BYTES).toBeNull();
+    for (const bad of ['-1', 'none', '1.5']) expect(() => readEnv({ COMPRESS_MIN_BYTES: bad })).toThrow(/COMPRESS_MIN_BYTES/);
+  });
+
   it('turns the sandbox off in production unless SANDBOX=1', () => {
     expect(sandboxEnabled({})).toBe(true);
     expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);

@@ -43,15 +43,18 @@ export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'mig
 /** Any fixed number: several gateway instances starting at once migrate and seed one after the other. */
 const MIGRATION_LOCK = 4_207_611;
 
+/** Connections to a PostgreSQL server (DATABASE_POOL_SIZE); decision 0024 says how it was chosen. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
   | { pglite: PGlite }
   | { memory: true };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // node-postgres is loaded only for a PostgreSQL server: npm start on PGlite does not pay for it (decision 0024).
-  if ('databaseUrl' in opts) return openPostgres(opts.databaseUrl, (await import('pg')).default);
+  if ('databaseUrl' in opts) return openPostgres(opts.databaseUrl, (await import('pg')).default, opts.poolSize ?? DEFAULT_POOL_SIZE);
   let client: PGlite;
   if ('pglite' in opts) client = opts.pglite;
   else if ('dataDir' in opts) {
@@ -129,11 +132,11 @@ async function listenPostgres(pgModule: typeof pg, url: string, channel: string,
   };
 }
 
-async function openPostgres(url: string, pgModule: typeof pg): Promise<Database> {
+async function openPostgres(url: string, pgModule: typeof pg, poolSize: number): Promise<Database> {
   const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  const pool = new pgModule.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => { /* an idle client dropped by the server: the pool replaces it */ });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
