@@ -6,7 +6,8 @@
  * for answers made per request, smaller than gzip -9 in about the time of gzip -6; the build's static files are
  * compressed once at the highest settings (clientBuild.ts).
  *
- * An answer the same for everyone (the catalogue: `shareCompressed(reply)`) is compressed once per encoding and kept.
+ * An answer the same for everyone (the catalogue: `shareCompressed(reply)`) is compressed once per encoding, at the
+ * highest settings, and kept.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -45,9 +46,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return br >= gz ? 'br' : 'gzip';
 }
 
-export async function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (body.length <= IN_LINE_MAX) return encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
-  return encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body, GZIP);
+/** Compressed once and kept: worth the highest settings (as the build's static files). */
+const BROTLI_ONCE = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+const GZIP_ONCE = { level: 9 };
+
+export async function compress(body: Buffer, encoding: Encoding, once = false): Promise<Buffer> {
+  const brotli = once ? BROTLI_ONCE : BROTLI;
+  const gz = once ? GZIP_ONCE : GZIP;
+  if (body.length <= IN_LINE_MAX) return encoding === 'br' ? brotliCompressSync(body, brotli) : gzipSync(body, gz);
+  return encoding === 'br' ? brotliAsync(body, brotli) : gzipAsync(body, gz);
 }
 
 /** Answers the same for every client: compressed once per encoding (the last few such answers are kept). */
@@ -60,7 +67,7 @@ function compressShared(payload: string, encoding: Encoding): Promise<Buffer> {
   const kept = sharedCache[encoding];
   let hit = kept.get(payload);
   if (hit) return hit;
-  hit = compress(Buffer.from(payload), encoding);
+  hit = compress(Buffer.from(payload), encoding, true);
   if (kept.size >= SHARED_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(payload, hit);
   hit.catch(() => kept.delete(payload));
