@@ -17,6 +17,7 @@ import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
 import { clientErrorHandler, frameworkErrors, refusal } from './http/refusals';
 import { isApiPath, securityHeaders } from './http/security';
+import { compression, DEFAULT_COMPRESS_MIN_BYTES } from './http/compression';
 import { t } from './i18n';
 import { createLimits } from './limits';
 // Each area registers its own routes (src/server/<area>/index.ts).
@@ -84,6 +85,8 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   });
 
   securityHeaders(app, () => config);
+  // The last onSend hook: it compresses the payload the others have finished.
+  compression(app, config.compressMinBytes === undefined ? DEFAULT_COMPRESS_MIN_BYTES : config.compressMinBytes);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     const lang = requestLanguage(request);

@@ -43,6 +43,11 @@ export interface GatewayConfig {
   publicOriginAliases?: string[];
   /** The payment providers' sandbox as browsers reach it (PAYMENTS_ORIGIN): pay/config's SDK URL, the CSP's script-src and frame-src. */
   paymentsOrigin?: string;
+  /**
+   * Answers of at least this many bytes (JSON, text, HTML, JS, CSS, SVG) are sent compressed with brotli or gzip as the
+   * client accepts (COMPRESS_MIN_BYTES, default 1024); null: never (decision 0024).
+   */
+  compressMinBytes?: number | null;
   /** Strict-Transport-Security max-age in seconds when publicOrigin is https (HSTS_MAX_AGE); 0: no header. */
   hstsMaxAge?: number;
   /** Jobs (fulfilment, shipping, reconciliation): 'auto' runs them as they fall due; 'manual' leaves it to tests. */

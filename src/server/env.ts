@@ -56,6 +56,11 @@ export const envSchema = z.object({
   WECHAT_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
   /** The coarse per-IP guard on API routes: requests per minute from one address. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Connections of the pool to DATABASE_URL (PostgreSQL; PGlite is one connection in process). Decision 0024. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Answers of at least this many bytes are sent compressed (brotli or gzip); `off`: never. Decision 0024. */
+  COMPRESS_MIN_BYTES: z.union([z.literal('off'), z.coerce.number().int().min(0).max(10_000_000)]).default(1024)
+    .transform((v) => (v === 'off' ? null : v)),
   /** Jobs (fulfilment, emails, provisioning) this gateway runs at once; the runner's default when unset (decision 0014). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   // ---- origins and the session (decision 0013) ----

@@ -10,7 +10,12 @@ import { startGateway } from './start';
 
 const say = (line: string) => console.log(`[linkbridge] ${line}`);
 
+/** "1.23 s" */
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 async function main() {
+  // From the process's start: Node itself and loading the gateway's modules.
+  const loaded = performance.now();
   let env;
   try {
     env = readEnv();
@@ -22,7 +27,9 @@ async function main() {
     throw e;
   }
   const root = process.cwd();
+  const checkAt = performance.now();
   await ensureClientBuilt(root, say);
+  const clientChecked = performance.now() - checkAt;
   const sandbox = sandboxEnabled(env);
   const gateway = await startGateway({
     port: env.PORT,
@@ -34,16 +41,23 @@ async function main() {
       jobConcurrency: env.JOB_CONCURRENCY,
       trustProxy: env.TRUST_PROXY, redisUrl: env.REDIS_URL,
       publicOrigin: env.PUBLIC_ORIGIN, paymentsOrigin: env.PAYMENTS_ORIGIN, hstsMaxAge: env.HSTS_MAX_AGE,
+      compressMinBytes: env.COMPRESS_MIN_BYTES,
     },
     wechatNotifications: { copies: env.WECHAT_NOTIFY_COPIES, firstDelayMs: env.WECHAT_NOTIFY_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,
     staticDir: join(root, 'dist', 'client'),
     sandbox,
     logLevel: env.LOG_LEVEL,
     // readEnv refuses DATABASE_URL without CODE_PEPPER: every instance must hash with the same secret.
     codePepper: env.CODE_PEPPER ?? embeddedPepper(env.DATA_DIR),
+    // Set by scripts/start.mjs, which runs this file from its prebuilt bundle: a hash of that bundle.
+    serverBuild: (globalThis as { linkbridgeServerBuild?: string }).linkbridgeServerBuild ?? null,
   });
+  const steps = { modules: loaded, clientBuild: clientChecked, ...gateway.startup };
+  say(`ready in ${seconds(performance.now())}: ${Object.entries(steps).map(([step, ms]) => `${step} ${seconds(ms)}`).join(', ')}`
+    + `${gateway.seeded ? '' : ' (seed already done by this code)'}`);
   say(`ready on ${gateway.app.deps.config.publicOrigin ?? `http://localhost:${env.PORT}`} (listening on port ${env.PORT}, ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})${sandbox ? ', sandbox inbox at /sandbox/inbox' : ''}`);
 
   let stopping = false;

@@ -13,6 +13,7 @@ import { sharedCredentials } from './adapters/payments/sandbox/credentials';
 import { openDatabase, type Database } from './db/database';
 import { seed } from './db/seed';
 import { seedTestSims } from './db/seedSims';
+import { seedFingerprint, seedUnlessDone } from './db/seedState';
 import { storefrontOrigins, type GatewayConfig } from './context';
 
 export interface StartGatewayOptions {
@@ -24,12 +25,19 @@ export interface StartGatewayOptions {
   host?: string;
   /** PostgreSQL server; otherwise PGlite files under dataDir (in memory when dataDir is null). */
   databaseUrl?: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
   dataDir?: string | null;
   /** The built client to serve (dist/client); omit for API only. */
   staticDir?: string | null;
   sandbox: boolean;
   logLevel?: string;
   codePepper?: string;
+  /**
+   * A hash of the gateway's code when it runs from the prebuilt bundle (scripts/start.mjs): a restart of the same
+   * code skips the seed it already wrote (db/seedState.ts). Absent: every start seeds.
+   */
+  serverBuild?: string | null;
   clock?: Clock;
   config?: Partial<GatewayConfig>;
   print?: (line: string) => void;
@@ -40,6 +48,10 @@ export interface RunningGateway {
   url: string;
   database: Database;
   clock: Clock;
+  /** Milliseconds each step of the start took, in order (the ready line of `npm start` prints them). */
+  startup: Record<string, number>;
+  /** false when the seed was skipped, already done by the same code (db/seedState.ts). */
+  seeded: boolean;
   close(): Promise<void>;
 }
 
@@ -48,16 +60,30 @@ const publicHost = (origin: string | undefined): string | undefined => (origin ?
 
 export async function startGateway(opts: StartGatewayOptions): Promise<RunningGateway> {
   const clock = opts.clock ?? createClock();
+  const startup: Record<string, number> = {};
+  let lapAt = performance.now();
+  const lap = (step: string) => {
+    const now = performance.now();
+    startup[step] = Math.round(now - lapAt);
+    lapAt = now;
+  };
   const database = await openDatabase(
-    opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : opts.dataDir ? { dataDir: resolve(opts.dataDir) } : { memory: true },
+    opts.databaseUrl ? { databaseUrl: opts.databaseUrl, poolSize: opts.databasePoolSize } : opts.dataDir ? { dataDir: resolve(opts.dataDir) } : { memory: true },
   );
+  lap('database');
   try {
     const codePepper = opts.codePepper ?? randomBytes(32).toString('base64url');
+    let seeded = false;
     await database.migrate(async (db) => {
-      await seed(db, clock.now());
-      // The README's test SIMs (activation): sandbox only, their codes digested with this server's pepper.
-      if (opts.sandbox) await seedTestSims(db, codePepper, clock.now());
+      lap('migrate');
+      const now = clock.now();
+      seeded = await seedUnlessDone(db, seedFingerprint(opts.serverBuild, codePepper, opts.sandbox), now, async () => {
+        await seed(db, now);
+        // The README's test SIMs (activation): sandbox only, their codes digested with this server's pepper.
+        if (opts.sandbox) await seedTestSims(db, codePepper, now);
+      });
     });
+    lap('seed');
     const messages = createSandboxMessages({ db: database.db, clock, showText: opts.sandbox, print: opts.print });
     const sandboxes = await startSandboxes({
       db: database.db, clock, host: opts.host,
@@ -74,6 +100,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
         merchantOrigins: () => storefrontOrigins(config),
       },
     });
+    lap('sandboxes');
     const config: GatewayConfig = {
       sandbox: opts.sandbox,
       codePepper,
@@ -90,10 +117,12 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       messages,
       config,
     });
+    lap('app');
     const address = await app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
+    lap('listen');
     let closing: Promise<void> | null = null;
     return {
-      app, database, clock,
+      app, database, clock, startup, seeded,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
       close: () => (closing ??= app.close().then(() => sandboxes.close()).then(() => database.close())),
     };

@@ -8,6 +8,9 @@ import { readEnv, sandboxEnabled, EnvError } from '../../src/server/env';
 import { clientBuildState } from '../../src/server/clientBuild';
 import { startGateway } from '../../src/server/start';
 import { customers, plans } from '../../src/server/db/schema';
+import { seedFingerprint, seedUnlessDone, RESEED_AFTER_MS } from '../../src/server/db/seedState';
+// @ts-expect-error: plain JavaScript (npm start runs it with node, before anything could transpile)
+import { serverBuildState } from '../../scripts/start.mjs';
 
 const temp = mkdtempSync(join(tmpdir(), 'lb-start-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -77,6 +80,16 @@ describe('environment', () => {
     expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(EnvError);
   });
 
+  it('reads DATABASE_POOL_SIZE (default 10) and COMPRESS_MIN_BYTES (default 1024, or off)', () => {
+    expect(readEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(readEnv({ DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE).toBe(4);
+    for (const bad of ['0', '201', '2.5', 'many']) expect(() => readEnv({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(readEnv({}).COMPRESS_MIN_BYTES).toBe(1024);
+    expect(readEnv({ COMPRESS_MIN_BYTES: '0' }).COMPRESS_MIN_BYTES).toBe(0);
+    expect(readEnv({ COMPRESS_MIN_BYTES: 'off' }).COMPRESS_MIN_BYTES).toBeNull();
+    for (const bad of ['-1', 'none', '1.5']) expect(() => readEnv({ COMPRESS_MIN_BYTES: bad })).toThrow(/COMPRESS_MIN_BYTES/);
+  });
+
   it('turns the sandbox off in production unless SANDBOX=1', () => {
     expect(sandboxEnabled({})).toBe(true);
     expect(sandboxEnabled({ NODE_ENV: 'production' })).toBe(false);
@@ -102,6 +115,65 @@ describe('client build state', () => {
     expect(clientBuildState(root)).toBe('fresh');
     writeFileSync(join(root, 'src', 'main.tsx'), 'changed');
     expect(clientBuildState(root)).toBe('stale');
+  });
+});
+
+describe('server bundle state', () => {
+  it('is missing, fresh or stale by the modification times of the files it was built from and package-lock.json', () => {
+    const root = join(temp, 'bundled');
+    mkdirSync(join(root, 'dist', 'server'), { recursive: true });
+    mkdirSync(join(root, 'src', 'server'), { recursive: true });
+    const state = serverBuildState as (root: string) => 'missing' | 'stale' | null;
+    expect(state(root)).toBe('missing');
+    const past = new Date(Date.now() - 60_000);
+    for (const f of ['src/server/main.ts', 'package-lock.json', 'scripts/start.mjs']) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), '');
+      utimesSync(join(root, f), past, past);
+    }
+    writeFileSync(join(root, 'dist', 'server', 'main.mjs'), '');
+    expect(state(root)).toBe('missing');
+    writeFileSync(join(root, 'dist', 'server', 'inputs.json'), JSON.stringify(['src/server/main.ts']));
+    expect(state(root)).toBeNull();
+    // A file the bundle was not built from does not count; one it was, or the packages, do.
+    writeFileSync(join(root, 'src', 'server', 'unused.ts'), '');
+    expect(state(root)).toBeNull();
+    writeFileSync(join(root, 'package-lock.json'), '{}');
+    expect(state(root)).toBe('stale');
+    utimesSync(join(root, 'package-lock.json'), past, past);
+    expect(state(root)).toBeNull();
+    writeFileSync(join(root, 'src', 'server', 'main.ts'), 'changed');
+    expect(state(root)).toBe('stale');
+  });
+});
+
+describe('seed state', () => {
+  it('skips a seed the same code, pepper and sandbox setting made less than an hour ago; seeds otherwise', async () => {
+    const gateway = await startGateway({ port: 0, host: '127.0.0.1', dataDir: null, sandbox: false, logLevel: 'silent' });
+    try {
+      const db = gateway.database.db;
+      let runs = 0;
+      const seed = async () => { runs += 1; };
+      const at = (ms: number) => new Date(Date.UTC(2026, 10, 25) + ms);
+      const code = seedFingerprint('bundle-1', 'pepper-0123456789abcdef', true);
+      expect(await seedUnlessDone(db, code, at(0), seed)).toBe(true);
+      expect(await seedUnlessDone(db, code, at(RESEED_AFTER_MS - 1), seed)).toBe(false);
+      expect(await seedUnlessDone(db, seedFingerprint('bundle-2', 'pepper-0123456789abcdef', true), at(1), seed)).toBe(true);
+      expect(await seedUnlessDone(db, seedFingerprint('bundle-2', 'another-pepper-0123456789', true), at(2), seed)).toBe(true);
+      expect(await seedUnlessDone(db, seedFingerprint('bundle-2', 'another-pepper-0123456789', false), at(3), seed)).toBe(true);
+      expect(await seedUnlessDone(db, seedFingerprint('bundle-2', 'another-pepper-0123456789', false), at(3 + RESEED_AFTER_MS), seed)).toBe(true);
+      // A clock moved back (the sandbox clock is not kept across restarts): seeded again.
+      expect(await seedUnlessDone(db, seedFingerprint('bundle-2', 'another-pepper-0123456789', false), at(0), seed)).toBe(true);
+      // Code without a hash (tsx) always seeds, and makes the next bundled start seed too.
+      const bundled = seedFingerprint('bundle-3', 'p'.repeat(20), false);
+      expect(await seedUnlessDone(db, bundled, at(0), seed)).toBe(true);
+      expect(seedFingerprint(null, 'p'.repeat(20), false)).toBeNull();
+      expect(await seedUnlessDone(db, null, at(1), seed)).toBe(true);
+      expect(await seedUnlessDone(db, bundled, at(2), seed)).toBe(true);
+      expect(runs).toBe(9);
+    } finally {
+      await gateway.close();
+    }
   });
 });
 
@@ -148,23 +220,31 @@ describe('npm start', () => {
     expect(err).toContain('Invalid environment:\n  - CODE_PEPPER: required with DATABASE_URL');
   });
 
-  it('answers healthz, then shuts down cleanly on SIGINT with exit code 0', async () => {
+  it('runs from its bundle: answers healthz, shuts down cleanly on SIGINT with exit code 0, and a restart skips the seed', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [join(process.cwd(), 'src/server/main.ts')], {
-      cwd: temp, env: { ...process.env, PORT: String(port), DATA_DIR: join(temp, 'npm-start-data'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    let healthy = false;
-    for (let i = 0; i < 600 && !healthy && child.exitCode === null; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-      if (!healthy) await new Promise((r) => setTimeout(r, 100));
+    // What `npm start` runs (package.json), here with the project elsewhere than the working directory: no client.
+    const start = () => {
+      const child = spawn(process.execPath, [join(process.cwd(), 'scripts/start.mjs')], {
+        cwd: temp, env: { ...process.env, PORT: String(port), DATA_DIR: join(temp, 'npm-start-data'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output = { text: '' };
+      child.stdout.on('data', (c: Buffer) => { output.text += c.toString(); });
+      return { child, output, exited: new Promise<number | null>((resolve) => child.once('exit', resolve)) };
+    };
+    for (const run of [1, 2]) {
+      const { child, output, exited } = start();
+      let healthy = false;
+      for (let i = 0; i < 600 && !healthy && child.exitCode === null; i++) {
+        healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        if (!healthy) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(healthy).toBe(true);
+      expect(output.text).toMatch(/ready in [\d.]+ s: modules [\d.]+ s, clientBuild [\d.]+ s, database [\d.]+ s, migrate [\d.]+ s, seed [\d.]+ s/);
+      expect(output.text.includes('(seed already done by this code)')).toBe(run === 2);
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(output.text).toContain('SIGINT: shutting down');
     }
-    expect(healthy).toBe(true);
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
-    expect(out).toContain('SIGINT: shutting down');
   });
 });

@@ -27,10 +27,15 @@ export async function defaultCard(db: Db, customerId: number): Promise<SavedCard
  * balance, and by the saved default card when one is on file. userInfo's supportPayMethods and payOrder both ask here.
  */
 export async function payMethodsFor(deps: Pick<Deps, 'db'>, customerId: number | null): Promise<PayMethod[]> {
-  if (customerId === null) return ['bank_card', 'wechat_pay'];
-  const card = await defaultCard(deps.db, customerId);
-  return card ? ['account', 'bank_card', 'wechat_pay', 'default_card'] : ['account', 'bank_card', 'wechat_pay'];
+  if (customerId === null) return payMethodsOf(null);
+  return payMethodsOf({ defaultCardOnFile: (await defaultCard(deps.db, customerId)) !== null });
 }
+
+/** The same rule, for a caller that has read whether the customer (null: a visitor) has a default card on file. */
+export const payMethodsOf = (customer: { defaultCardOnFile: boolean } | null): PayMethod[] => {
+  if (customer === null) return ['bank_card', 'wechat_pay'];
+  return customer.defaultCardOnFile ? ['account', 'bank_card', 'wechat_pay', 'default_card'] : ['account', 'bank_card', 'wechat_pay'];
+};
 
 /**
  * Keeps a card the provider stored on file, in the caller's transaction. The customer's first card becomes the

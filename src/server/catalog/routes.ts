@@ -5,7 +5,8 @@ import { route } from '../http/route';
 import { bundleList, captureEmail, listPartners } from './catalogue';
 
 export function catalogRoutes(app: FastifyInstance, deps: Deps) {
-  route(app, deps, endpoints.bundleList, async ({ body }) => bundleList(deps, body?.kind), { rateLimit: false });
+  // The cached catalogue: one object per kind until it is read again, so its answer is serialized and compressed once.
+  route(app, deps, endpoints.bundleList, async ({ body }) => bundleList(deps, body?.kind), { rateLimit: false, sameForEveryone: true });
   route(app, deps, endpoints.partners, async () => ({ partners: await listPartners(deps) }), { rateLimit: false });
   route(app, deps, endpoints.offerLocking, async ({ body }) => {
     await captureEmail(deps, body);

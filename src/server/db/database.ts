@@ -6,12 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,14 +43,18 @@ export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'mig
 /** Any fixed number: several gateway instances starting at once migrate and seed one after the other. */
 const MIGRATION_LOCK = 4_207_611;
 
+/** Connections to a PostgreSQL server (DATABASE_POOL_SIZE); decision 0024 says how it was chosen. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
   | { pglite: PGlite }
   | { memory: true };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in opts) return openPostgres(opts.databaseUrl);
+  // node-postgres is loaded only for a PostgreSQL server: npm start on PGlite does not pay for it (decision 0024).
+  if ('databaseUrl' in opts) return openPostgres(opts.databaseUrl, (await import('pg')).default, opts.poolSize ?? DEFAULT_POOL_SIZE);
   let client: PGlite;
   if ('pglite' in opts) client = opts.pglite;
   else if ('dataDir' in opts) {
@@ -79,14 +81,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 const RELISTEN_MS = [250, 1000, 5000];
 
 /** A connection of its own that LISTENs on `channel` and comes back when the server drops it. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<{ close(): Promise<void> }> {
+async function listenPostgres(pgModule: typeof pg, url: string, channel: string, onNotify: () => void): Promise<{ close(): Promise<void> }> {
   const name = channelName(channel);
   let closed = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   let failures = 0;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pgModule.Client({ connectionString: url });
     c.on('notification', (message) => { if (message.channel === name) onNotify(); });
     // An error is followed by 'end'; 'end' alone is the server closing the connection.
     c.on('error', () => undefined);
@@ -130,8 +132,11 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
   };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, pgModule: typeof pg, poolSize: number): Promise<Database> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgModule.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => { /* an idle client dropped by the server: the pool replaces it */ });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
@@ -149,7 +154,7 @@ function openPostgres(url: string): Database {
         conn.release();
       }
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify) => listenPostgres(pgModule, url, channel, onNotify),
     close: () => pool.end(),
   };
 }

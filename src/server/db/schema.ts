@@ -737,3 +737,15 @@ export const sandboxPortCorrections = pgTable('sandbox_port_corrections', {
   ref: text('ref').notNull().references(() => sandboxPortRequests.ref),
   createdAt: createdAt(),
 });
+
+// ---- start-up ---------------------------------------------------------------------------------
+
+/**
+ * What the last seed was made from (decision 0024): `npm start` skips seeding when the gateway's build, the pepper and
+ * the sandbox setting are the same and the last seed is recent, so a restart does not rewrite what is already there.
+ */
+export const seedState = pgTable('seed_state', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  seededAt: at('seeded_at').notNull(),
+});

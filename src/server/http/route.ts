@@ -17,6 +17,7 @@ import { GatewayError } from './errors';
 import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
+import { shareCompressed } from './compression';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -64,7 +65,16 @@ export interface RouteOptions {
   before?: (request: FastifyRequest) => void | Promise<void>;
   /** The value validated against the contract's body schema, when it is not simply the request body. */
   bodyInput?: (request: FastifyRequest) => unknown;
+  /**
+   * The handler answers one object, never changed, for as long as what it shows does not change (the catalogue, kept
+   * by its cache): its answer is checked against the contract and serialized once per object and language, and
+   * compressed once per encoding (decision 0024). Only for answers that are the same for every client.
+   */
+  sameForEveryone?: boolean;
 }
+
+/** Per answer object: its envelope as sent, per language. */
+const serialized = new WeakMap<object, Map<Language, string>>();
 
 const bearer = (req: FastifyRequest): string | null => {
   const value = headerValue(req, 'authorization');
@@ -119,7 +129,19 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: Deps, e
     ...(options.rateLimit === false ? {} : { onRequest: apiGuard(deps) }),
     handler: async (request, reply) => {
       const ctx = await context(deps, endpoint, request, reply, options);
-      const data = endpoint.response.parse(await handler(ctx));
+      const answer = await handler(ctx);
+      if (options.sameForEveryone && typeof answer === 'object' && answer !== null) {
+        let byLanguage = serialized.get(answer);
+        if (!byLanguage) serialized.set(answer, (byLanguage = new Map()));
+        let body = byLanguage.get(ctx.lang);
+        if (body === undefined) {
+          body = JSON.stringify({ code: SUCCESS_CODE, message: ctx.t('errors:success'), data: endpoint.response.parse(answer) });
+          byLanguage.set(ctx.lang, body);
+        }
+        shareCompressed(reply);
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
+      const data = endpoint.response.parse(answer);
       return { code: SUCCESS_CODE, message: ctx.t('errors:success'), data };
     },
   });

@@ -26,9 +26,12 @@ export const DEFAULT_HSTS_MAX_AGE = 31_536_000;
 
 /** `origins` is read on each answer: the default public origin is known once the gateway listens. */
 export function securityHeaders(app: FastifyInstance, origins: () => { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number }) {
+  // Built again only when the payments origin changes (it is known once the sandbox listens), not on every answer.
+  let csp = { for: undefined as string | undefined, value: CONTENT_SECURITY_POLICY };
   app.addHook('onSend', async (request, reply, payload) => {
     const { publicOrigin, paymentsOrigin, hstsMaxAge } = origins();
-    reply.header('content-security-policy', contentSecurityPolicy(paymentsOrigin));
+    if (csp.for !== paymentsOrigin) csp = { for: paymentsOrigin, value: contentSecurityPolicy(paymentsOrigin) };
+    reply.header('content-security-policy', csp.value);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -3,7 +3,6 @@
  * Lua script per request, which Redis runs alone: every counter has room and each counts one, or none counts. Keys
  * expire in Redis when their window closes (the TTL only cleans up: the window is read from `ends`).
  */
-import { Redis } from 'ioredis';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { ALLOWED, inKeyOrder, type Counter, type LimitStore } from './store';
@@ -55,6 +54,8 @@ export interface RedisStoreOptions {
 }
 
 export async function redisStore(options: RedisStoreOptions): Promise<LimitStore> {
+  // Only with REDIS_URL: not loaded otherwise (decision 0024).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(options.url, {
     lazyConnect: true,
     // A command while disconnected fails at once instead of waiting in a queue: the insurance store answers instead.

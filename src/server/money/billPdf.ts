@@ -5,7 +5,6 @@
  * names, plan names and numbers in any of the three languages show the same.
  */
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { BillEntry, BillMonth } from '../../contract/money';
 import type { Language } from '../../../i18n/languages';
 import { t } from '../i18n';
@@ -26,7 +25,9 @@ export const entryLabel = (lang: Language, e: BillEntry): string => {
   return k(lang, `bill.kind.${e.kind}`);
 };
 
-export function renderBillPdf(lang: Language, bill: BillForPdf, holder: BillHolder, issuedAt: Date): Promise<Buffer> {
+export async function renderBillPdf(lang: Language, bill: BillForPdf, holder: BillHolder, issuedAt: Date): Promise<Buffer> {
+  // pdfkit is the largest package the gateway loads: loaded with the first bill, not at start (decision 0024).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER', margin: 50,
     info: { Title: k(lang, 'bill.pdfTitle', { month: bill.month }), Author: k(lang, 'bill.company.name'), Subject: bill.billNo },

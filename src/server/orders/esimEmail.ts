@@ -4,7 +4,6 @@
  * 6-digit activation code for /activation, how long the QR is valid (spec section 9: "eSIM QR 30 days"), how to
  * install it, and spec section 5: "A CN-made phone cannot use eSIM".
  */
-import QRCode from 'qrcode';
 import { activationCodeText } from '../adapters/smdp';
 import { t } from '../i18n';
 import { dateOnly, type Email } from '../messages';
@@ -24,8 +23,11 @@ export interface EsimForEmail {
 }
 
 /** A PNG data URL: the HTML part carries the image itself, so it shows without fetching anything. */
-export const qrPngDataUrl = (text: string): Promise<string> =>
-  QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 240, type: 'image/png' });
+export const qrPngDataUrl = async (text: string): Promise<string> => {
+  // Loaded when first needed: not at start (decision 0024).
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 240, type: 'image/png' });
+};
 
 export async function esimEmail(order: OrderRow, links: OrderLinks, esim: EsimForEmail): Promise<Email> {
   const lang = orderLanguage(order);

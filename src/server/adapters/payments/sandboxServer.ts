@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { loggerOptions } from '../../http/logging';
 import { createSquareClient } from './clients/squareClient';
 import { createWechatClient } from './clients/wechatClient';
-import { buildBrowserAssets } from './sandbox/browserAssets';
+import { buildBrowserAssets, type BrowserAssets } from './sandbox/browserAssets';
 import { cardFormRoutes } from './sandbox/cardFormRoutes';
 import { controlRoutes } from './sandbox/controlRoutes';
 import { newCredentials, type SandboxCredentials } from './sandbox/credentials';
@@ -74,9 +74,15 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   });
   baseHeaders(app);
 
-  // Bundled while the server starts; the SDK and card form routes wait for it, start-up does not.
-  const assets = buildBrowserAssets();
-  assets.catch((err: unknown) => app.log.error({ err }, 'payment sandbox: bundling the browser scripts failed'));
+  // Bundled when the SDK or the card form is first asked for: start-up does not pay for esbuild (decision 0024).
+  let assets: Promise<BrowserAssets> | null = null;
+  const bundled = () => {
+    if (!assets) {
+      assets = buildBrowserAssets();
+      assets.catch((err: unknown) => app.log.error({ err }, 'payment sandbox: bundling the browser scripts failed'));
+    }
+    return assets;
+  };
   const notifier = createNotifier({
     db: opts.db, clock: opts.clock, credentials: credentials.wechat, log: app.log,
     options: { ...DEFAULT_NOTIFIER, ...opts.notifications },
@@ -84,7 +90,7 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   // Known once listening (below); routes read it per request, and no request is served before that.
   let browserOrigin = '';
   const ctx: SandboxContext = {
-    db: opts.db, clock: opts.clock, credentials, notifier, assets, merchantName: opts.merchantName ?? DEFAULT_MERCHANT_NAME,
+    db: opts.db, clock: opts.clock, credentials, notifier, get assets() { return bundled(); }, merchantName: opts.merchantName ?? DEFAULT_MERCHANT_NAME,
     get browserOrigin() { return browserOrigin; },
     merchantOrigins: opts.merchantOrigins ?? (() => []),
   };

@@ -3,13 +3,13 @@
  * sandbox starts: the card form runs the very rules the tokenization endpoint checks (cardEntry.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 export interface BrowserAssets { sdk: string; cardForm: string }
 
 const source = (name: string) => fileURLToPath(new URL(`../browser/${name}.ts`, import.meta.url));
 
 export async function buildBrowserAssets(): Promise<BrowserAssets> {
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: { sdk: source('sdk'), cardForm: source('cardForm') },
     bundle: true, write: false, format: 'iife', platform: 'browser', target: ['es2020', 'safari14'],

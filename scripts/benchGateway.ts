@@ -1,0 +1,118 @@
+/**
+ * The gateway's figures of `npm run bench` (issue 13, section 3; decision 0024), against a running product:
+ *  - bundleList requests per second against a bare node:http server answering the same JSON in the same run (ratio),
+ *    both without Accept-Encoding, each after a warm-up; and the gateway's rate when the client accepts br/gzip;
+ *  - the size of bundleList's answer raw, gzip and brotli, as the gateway sends it;
+ *  - userInfo (the demo customer, logged in through the sandbox captcha) at 10 and at 50 connections.
+ * Loopback only, bounded in time; the machine's other work makes absolute numbers move: compare within one run.
+ */
+import { createServer } from 'node:http';
+import autocannon from 'autocannon';
+
+export interface Rate { requestsPerSecond: number; p99Ms: number; errors: number }
+
+export interface GatewayFigures {
+  bundleList: { gateway: Rate; bareNode: Rate; ratio: number; gatewayCompressed: Rate; connections: number; seconds: number };
+  bundleListBytes: { raw: number; gzip: number; br: number };
+  userInfo: { connections10: Rate; connections50: Rate; seconds: number };
+}
+
+const BUNDLE_LIST = '/gateway/pcapp/api/v1/order/bundleList';
+const USER_INFO = '/gateway/pcapp/api/v1/personalcenter/userInfo';
+const ACCEPT_ALL = 'gzip, deflate, br';
+
+type Init = { method: string; body?: string; headers?: Record<string, string> };
+
+export async function rate(url: string, init: Init, connections: number, seconds: number): Promise<Rate> {
+  const result = await autocannon({ url, connections, duration: seconds, ...init });
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** A short run first: the JIT, the caches and the connections settle before what is measured. */
+const warm = (url: string, init: Init) => rate(url, init, 10, 1);
+
+/** The answer's bytes as sent with this Accept-Encoding (node:http's fetch would decode them). */
+async function answerBytes(url: string, init: Init, acceptEncoding: string | null): Promise<number> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method, headers: { ...init.headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => { n += c.length; });
+      res.on('end', () => resolve(n));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** The demo customer's access token: the password grant with the sandbox's captcha answer (npm start's sandbox). */
+export async function demoToken(base: string): Promise<string> {
+  const image = await fetch(`${base}/gateway/pcapp/createImg`);
+  await image.arrayBuffer();
+  const captchaToken = image.headers.get('x-image-code-token');
+  const captcha = await (await fetch(`${base}/sandbox/api/captcha/${captchaToken}`)).json() as { data?: { answer: string } };
+  if (!captchaToken || !captcha.data) throw new Error('no sandbox captcha: the bench needs the sandbox (SANDBOX=1)');
+  const login = await fetch(`${base}/gateway/customer.core/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded', CHANNEL: 'eshop', authorization: `Basic ${Buffer.from('eshop:eshop').toString('base64')}`,
+      'image-code': captcha.data.answer, 'x-image-code-token': captchaToken,
+    },
+    body: new URLSearchParams({ grant_type: 'password', username: 'demo', password: 'Demo@2468' }),
+  });
+  const answer = await login.json() as { data?: { access_token?: string } };
+  if (!answer.data?.access_token) throw new Error(`demo login failed: ${JSON.stringify(answer)}`);
+  return answer.data.access_token;
+}
+
+export async function gatewayFigures(base: string, opts: { seconds: number; connections: number }): Promise<GatewayFigures> {
+  const bundleListUrl = `${base}${BUNDLE_LIST}`;
+  const init: Init = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', Language: 'en' } };
+  const sample = await (await fetch(bundleListUrl, { ...init, headers: { ...init.headers, 'accept-encoding': 'identity' } })).text();
+  const bare = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); res.end(sample); });
+  });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+
+  console.log(`load testing bundleList for ${opts.seconds} s, then a bare node:http server, then bundleList compressed`);
+  await warm(bundleListUrl, init);
+  const gateway = await rate(bundleListUrl, init, opts.connections, opts.seconds);
+  await warm(bareUrl, init);
+  const bareNode = await rate(bareUrl, init, opts.connections, opts.seconds);
+  bare.close();
+  const compressedInit = { ...init, headers: { ...init.headers, 'accept-encoding': ACCEPT_ALL } };
+  const gatewayCompressed = await rate(bundleListUrl, compressedInit, opts.connections, opts.seconds);
+  const bundleListBytes = {
+    raw: await answerBytes(bundleListUrl, init, null),
+    gzip: await answerBytes(bundleListUrl, init, 'gzip'),
+    br: await answerBytes(bundleListUrl, init, 'br'),
+  };
+
+  console.log(`load testing userInfo at 10, then 50 connections, ${opts.seconds} s each`);
+  const token = await demoToken(base);
+  const userInfoInit: Init = { method: 'POST', headers: { authorization: `Bearer ${token}`, Language: 'en', 'accept-encoding': ACCEPT_ALL } };
+  const userInfoUrl = `${base}${USER_INFO}`;
+  await warm(userInfoUrl, userInfoInit);
+  const connections10 = await rate(userInfoUrl, userInfoInit, 10, opts.seconds);
+  const connections50 = await rate(userInfoUrl, userInfoInit, 50, opts.seconds);
+
+  return {
+    bundleList: {
+      gateway, bareNode, ratio: Number((gateway.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)), gatewayCompressed,
+      connections: opts.connections, seconds: opts.seconds,
+    },
+    bundleListBytes,
+    userInfo: { connections10, connections50, seconds: opts.seconds },
+  };
+}
+
+export function printGatewayFigures(name: string, f: GatewayFigures) {
+  const b = f.bundleList;
+  console.log(`bundleList (${name}): gateway ${b.gateway.requestsPerSecond} req/s (p99 ${b.gateway.p99Ms} ms), bare node:http `
+    + `${b.bareNode.requestsPerSecond} req/s, ratio ${b.ratio}; compressed ${b.gatewayCompressed.requestsPerSecond} req/s`);
+  console.log(`bundleList answer: ${f.bundleListBytes.raw} bytes raw, ${f.bundleListBytes.gzip} gzip, ${f.bundleListBytes.br} brotli`);
+  console.log(`userInfo (${name}): ${f.userInfo.connections10.requestsPerSecond} req/s at 10 connections (p99 ${f.userInfo.connections10.p99Ms} ms), `
+    + `${f.userInfo.connections50.requestsPerSecond} at 50 (p99 ${f.userInfo.connections50.p99Ms} ms)`);
+}
