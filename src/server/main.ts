@@ -31,7 +31,22 @@ async function main() {
   await ensureClientBuilt(root, say);
   const clientChecked = performance.now() - checkAt;
   const sandbox = sandboxEnabled(env);
-  const gateway = await startGateway({
+  // Ctrl-C is heard from here on: one that comes while the gateway starts waits for the start, then closes it (the
+  // database is never left half-opened, and /healthz answering never races the handlers being installed).
+  let stopping = false;
+  let starting: Promise<{ close(): Promise<void> }> | null = null;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: shutting down`);
+    (starting ?? Promise.reject(new Error('not started'))).then((g) => g.close()).then(() => process.exit(0), (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  const gatewayStart = startGateway({
     port: env.PORT,
     paymentsPort: env.PAYMENTS_PORT,
     host: env.HOST,
@@ -55,23 +70,13 @@ async function main() {
     // Set by scripts/start.mjs, which runs this file from its prebuilt bundle: a hash of that bundle.
     serverBuild: (globalThis as { linkbridgeServerBuild?: string }).linkbridgeServerBuild ?? null,
   });
+  starting = gatewayStart;
+  const gateway = await gatewayStart;
+  if (stopping) return;
   const steps = { modules: loaded, clientBuild: clientChecked, ...gateway.startup };
   say(`ready in ${seconds(performance.now())}: ${Object.entries(steps).map(([step, ms]) => `${step} ${seconds(ms)}`).join(', ')}`
     + `${gateway.seeded ? '' : ' (seed already done by this code)'}`);
   say(`ready on ${gateway.app.deps.config.publicOrigin ?? `http://localhost:${env.PORT}`} (listening on port ${env.PORT}, ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})${sandbox ? ', sandbox inbox at /sandbox/inbox' : ''}`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal}: shutting down`);
-    gateway.close().then(() => process.exit(0), (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e: unknown) => {
