@@ -2,7 +2,6 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
 import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal, loadUsage } from './loaders';
-import { loadBills, loadOrders, sandboxPayments } from './money';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
@@ -46,12 +45,14 @@ export function toRouteObject(route: AppRoute): RouteObject {
         return data;
       }
       if (route.loader === 'bills' || route.loader === 'orders' || route.loader === 'globalOrders') {
+        const { loadBills, loadOrders } = await import('./money');
         const data = route.loader === 'bills' ? await loadBills(url) : await loadOrders(url, route.loader === 'orders' ? 'plan' : 'global');
         if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));
         return data;
       }
       if (route.loader === 'payTest') {
         // Spec: "a test page" of payments, absent in production: served only while payments go to the sandbox.
+        const { sandboxPayments } = await import('./money');
         if (!(await sandboxPayments())) throw redirect(NOT_FOUND_PATH);
         return null;
       }
