@@ -7,7 +7,7 @@ import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
 import { RouteLookupContext } from './routeLookup';
 import type { AppRoute, FlowName } from './routeModel';
-import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
+import { FLOW_LAYOUTS, FLOW_NAMESPACES, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
 import { getPersonalData, isLoggedIn, refreshPersonalData } from './session';
 
 const Nothing = () => null;
@@ -87,10 +87,11 @@ export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   for (const route of routes) {
     const layout = route.flow ? FLOW_LAYOUTS[route.flow] : undefined;
     if (!route.flow || !layout) { out.push(toRouteObject(route)); continue; }
-    let group = flows.get(route.flow);
+    const flow = route.flow;
+    let group = flows.get(flow);
     if (!group) {
-      group = { id: `flow:${route.flow}`, lazy: async () => ({ Component: (await withNamespaces(layout(), 'all')).default }), children: [] };
-      flows.set(route.flow, group);
+      group = { id: `flow:${flow}`, lazy: async () => ({ Component: (await withNamespaces(layout(), FLOW_NAMESPACES[flow] ?? 'all')).default }), children: [] };
+      flows.set(flow, group);
       out.push(group);
     }
     group.children!.push(toRouteObject(route));
