@@ -11,7 +11,7 @@ import { clearSession, setPersonalData } from './session';
 import { isPlanSlug } from './planMeta';
 
 export async function loadHome(): Promise<HomeData> {
-  const [{ bundleList }, { partners: partnerList }] = await Promise.all([import('../contract/catalog'), import('../contract/common')]);
+  const { bundleList, partners: partnerList } = await import('../contract/catalog');
   const [catalog, partners] = await Promise.allSettled([
     call(bundleList, { body: {}, silent: true, background: true }),
     call(partnerList, { silent: true, background: true }),
