@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: numbers that matter for the foundation, measured, not asserted.
- *  1. gzipped bytes of the JS and CSS the browser loads for `/` (real page load in Chromium);
+ *  1. the bundle report (scripts/benchBundle.ts): the JS and CSS the first load of /, /plans/propagate,
+ *     /activation/first and /login fetches in Chromium, raw and gzipped per file, against issue 13's target;
  *  2. the gateway (scripts/benchGateway.ts): requests per second on bundleList against a bare node:http server
  *     serving the same JSON, in the same run, as a ratio, and compressed; bundleList's bytes raw, gzip and brotli;
  *     userInfo at 10 and 50 connections (autocannon, loopback only, bounded in time);
@@ -9,15 +10,15 @@
  *  4. orders placed per second and their p99 latency with 20 concurrent buyers (create, tokenize a test card, pay),
  *     on PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database on that server, dropped afterwards),
  *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts).
- * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json).
+ * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json),
+ * `BENCH_ONLY=bundle` only 1 (bench-bundle.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { benchOrders, type OrdersBench } from './benchOrders';
+import { bundleReport, printBundleReport } from './benchBundle';
 import { gatewayFigures, printGatewayFigures } from './benchGateway';
 // @ts-expect-error: plain JavaScript, what `npm start` runs
 import { buildServer } from './start.mjs';
@@ -28,6 +29,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const BUYERS = 20;
 const ORDERS_ONLY = process.env.BENCH_ONLY === 'orders';
+const BUNDLE_ONLY = process.env.BENCH_ONLY === 'bundle';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,24 +58,6 @@ async function startProduct(port: number, dataDir: string, databaseUrl?: string)
 
 const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGINT'); });
 
-async function initialLoadBytes(url: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-  const page = await browser.newPage();
-  const bodies: { url: string; type: string; gz: number }[] = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    try { bodies.push({ url: res.url(), type, gz: gzipSync(await res.body(), { level: 9 }).length }); } catch { /* redirected */ }
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await browser.close();
-  const sum = (t: string) => bodies.filter((b) => b.type === t).reduce((n, b) => n + b.gz, 0);
-  return { jsGzipBytes: sum('script'), cssGzipBytes: sum('stylesheet'), files: bodies.length };
-}
-
 async function main() {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -88,8 +72,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
 
   if (ORDERS_ONLY) return ordersOnly(base, port, fresh.child);
-  console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the initial load of /`);
-  const load = await initialLoadBytes(`${base}/`);
+  if (BUNDLE_ONLY) return bundleOnly(base, fresh.child);
+  console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the first load of / and three other pages`);
+  const firstLoad = await bundleReport(base);
 
   const gateway = await gatewayFigures(base, { seconds: DURATION_S, connections: CONNECTIONS });
 
@@ -105,7 +90,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
-    initialLoad: load,
+    firstLoad,
     bundleList: gateway.bundleList,
     gateway: { bundleListBytes: gateway.bundleListBytes, userInfo: gateway.userInfo },
     startToHealthz: {
@@ -116,7 +101,7 @@ async function main() {
   };
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
-  console.log(`initial load of /: ${(load.jsGzipBytes / 1024).toFixed(1)} KiB JS + ${(load.cssGzipBytes / 1024).toFixed(1)} KiB CSS gzipped (${load.files} files)`);
+  printBundleReport(firstLoad);
   printGatewayFigures('PGlite', gateway);
   const st = report.startToHealthz;
   console.log(`npm start to /healthz: ${st.freshDataDirSeconds} s on a fresh data dir, ${st.restartSeconds} s on restart, ${st.secondRestartSeconds} s on a second`
@@ -134,6 +119,15 @@ function printOrders(ordersPglite: OrdersBench, ordersPostgres: OrdersBench | nu
       + `; backlog empty ${b.emptyAfterSeconds === null ? 'not within 120 s' : `${b.emptyAfterSeconds} s after the load`}`);
   }
   if (!ordersPostgres) console.log('orders on PostgreSQL: skipped (DATABASE_URL is unset)');
+}
+
+/** BENCH_ONLY=bundle: the bundle report alone. */
+async function bundleOnly(base: string, product: ChildProcess) {
+  const firstLoad = await bundleReport(base);
+  await stop(product);
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  writeFileSync(join(root, 'test-results', 'bench-bundle.json'), JSON.stringify({ date: new Date().toISOString(), firstLoad }, null, 2));
+  printBundleReport(firstLoad);
 }
 
 /** BENCH_ONLY=orders: the orders and their fulfilment backlog, on PGlite and (DATABASE_URL) PostgreSQL. */
