@@ -14,3 +14,4 @@ export type { LineRef } from './lifecycles';
 export { planJobHandlers, planRecurringJobs, recoverFromBalance, RECOVER_AFTER_TOP_UP_JOB } from './jobs';
 export { scheduleUnscheduledTerms } from './terms';
 export { lockLifecycles } from './lifecycles';
+export { planRoutes } from './routes';
