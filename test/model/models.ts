@@ -13,7 +13,7 @@ import { simLifecycleModel } from './models/simLifecycle';
 import { portInModel } from './models/portIn';
 import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
 import { topUpModel } from './models/topUp';
-import { autoRenewalModel, planModel, serviceModel } from './models/planLifecycles';
+import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './models/planLifecycles';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -138,4 +138,5 @@ export const models: Record<string, ChartModel> = {
   plan: planModel,
   autoRenewal: autoRenewalModel,
   service: serviceModel,
+  autoRenewalPage: autoRenewalPageModel,
 };

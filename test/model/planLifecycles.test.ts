@@ -3,12 +3,13 @@ import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMa
 import { planMachine } from '../../machines/plan.machine';
 import { autoRenewalMachine } from '../../machines/autoRenewal.machine';
 import { serviceMachine } from '../../machines/service.machine';
-import { autoRenewalModel, INSIDE, OUTSIDE, planModel, serviceModel, SUSPENDED_AT } from './models/planLifecycles';
+import { autoRenewalModel, autoRenewalPageModel, INSIDE, OUTSIDE, planModel, serviceModel, SUSPENDED_AT } from './models/planLifecycles';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('plan chart paths', () => describeChartPaths(planModel));
 describe('autoRenewal chart paths', () => describeChartPaths(autoRenewalModel));
 describe('service chart paths', () => describeChartPaths(serviceModel));
+describe('autoRenewalPage chart paths', () => describeChartPaths(autoRenewalPageModel));
 
 type Chart = typeof planMachine | typeof autoRenewalMachine | typeof serviceMachine;
 const run = (machine: Chart, events: EventObject[]): AnyMachineSnapshot => {

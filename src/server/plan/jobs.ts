@@ -25,6 +25,7 @@ import { applyServiceEvent, unlessMoved, type LineRef } from './lifecycles';
 import { endCycle, lifecyclesOf, lineRef } from './plan';
 import { lastTermPlan, paidUntil, scheduleUnscheduledTerms, CYCLE_END_JOB, REMIND_JOB, RENEW_JOB, SCHEDULE_JOB } from './terms';
 import { messageJob, MESSAGE_JOB, sendPlanMessage } from './messages';
+import { startPlanOfActivatedCard } from './activation';
 import { applyPaidRenewal, BAR_JOB, chargeRenewal, REMOVE_NUMBER_JOB, renewalFor, suspendUnpaid } from './renewal';
 
 export const RENEWAL_PAID_JOB = 'plan.renewalPaid';
@@ -147,6 +148,9 @@ export const planJobHandlers: Record<string, JobHandler> = {
   [REMOVE_NUMBER_JOB]: removeNumber,
   [RECOVER_AFTER_TOP_UP_JOB]: recoverAfterTopUp,
   [MESSAGE_JOB]: sendPlanMessage,
+  'plan.startAtActivation': async (deps, job) => {
+    await startPlanOfActivatedCard(deps, { lineId: Number(job.payload.lineId), customerId: Number(job.payload.customerId), iccid: String(job.payload.iccid) });
+  },
   [SCHEDULE_JOB]: async (deps) => { await scheduleUnscheduledTerms(deps.db, deps.clock.now()); },
 };
 

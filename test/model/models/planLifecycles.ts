@@ -56,3 +56,25 @@ export const serviceModel: ChartModel = {
     ],
   },
 };
+
+const INFO = {
+  state: 'open.card', method: 'card', hasCard: true, expiresAt: '2026-12-10T20:00:00.000Z', nextRenewalAt: '2026-12-09T08:00:00.000Z',
+  amountCents: 2500, planName: '5GB', maintenance: false, maintenanceEndsAt: null,
+};
+const apiError = (code: string, status = 422) => ({ code, message: '', status });
+
+/** The auto-renewal page (a flow): one payload per guard branch of its answers and of the terms rule. */
+export const autoRenewalPageModel: ChartModel = {
+  entry: chartById('autoRenewalPage')!,
+  input: { token: 'signed-link-token' },
+  payloads: {
+    'renewal.change': [
+      { change: { action: 'open', method: 'card', termsAccepted: true } },
+      { change: { action: 'open', method: 'card', termsAccepted: false } },
+    ],
+    'done:loadAutoRenewal': [{ output: INFO }],
+    'error:loadAutoRenewal': [{ error: apiError('renewalLinkInvalid', 403) }, { error: apiError('http', 502) }],
+    'done:changeAutoRenewal': [{ output: INFO }],
+    'error:changeAutoRenewal': [{ error: apiError('renewalLinkInvalid', 403) }, { error: apiError('autoRenewalMaintenance', 503) }],
+  },
+};
