@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { endpoints } from '../../contract';
-import type { AutoRenewalChangeInput, AutoRenewalInfo, PlanLife } from '../../contract/planLife';
+import type { AutoRenewalChangeInput, AutoRenewalInfo } from '../../contract/planLife';
 import { autoRenewalPageMachine } from '../../../machines/autoRenewalPage.machine';
 
 export const autoRenewalPageActors = {
@@ -14,6 +14,3 @@ export const autoRenewalPageActors = {
 };
 
 export const autoRenewalPageFlow = autoRenewalPageMachine.provide({ actors: autoRenewalPageActors });
-
-/** /personal's card: the line's auto-renewal and service (a suspension with what to pay and by when). */
-export const loadPlanLife = (): Promise<PlanLife> => call(endpoints.planLife, { silent: true });
