@@ -19,6 +19,11 @@ import { topUpMachine } from './topUp.machine';
 import { profileMachine } from './profile.machine';
 import { passwordBySmsMachine } from './passwordBySms.machine';
 import { bankCardsMachine } from './bankCards.machine';
+// Issue 15 (h15-life): the line's plan, auto-renewal and service lifecycles.
+import { planMachine } from './plan.machine';
+import { autoRenewalMachine } from './autoRenewal.machine';
+import { serviceMachine } from './service.machine';
+import { autoRenewalPageMachine } from './autoRenewalPage.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -74,6 +79,11 @@ export const charts: readonly ChartEntry[] = [
   { id: 'profile', titleKey: 'portalProfile:chart.profile', title: 'My information: account, email change by code, referral', kind: 'flow', specSection: '2 (/personal/myinfo, /global/personal/myinfo), 3 (Account), 5', machine: profileMachine },
   { id: 'passwordBySms', titleKey: 'portalProfile:chart.passwordBySms', title: 'Change password by SMS code', kind: 'flow', specSection: '2 (/resetpwd), 5 (Reset by old password or SMS code)', machine: passwordBySmsMachine },
   { id: 'bankCards', titleKey: 'portalProfile:chart.bankCards', title: 'My bank cards: add, default, remove', kind: 'flow', specSection: '2 (/mybank), 3 (Bank card), 5 (card rules), 8 (120070, 120106)', machine: bankCardsMachine },
+  // Issue 15 (h15-life): a line's plan over time.
+  { id: 'plan', titleKey: 'portalPlan:chart.plan', title: 'Plan status: none, main plan, pending plan', kind: 'lifecycle', specSection: '3 (Plan), 4 (Plan status, changed plan, multi-month in sequence), 8 (120079, 120080), 9 (cycle 30 days, 128 kbps)', machine: planMachine },
+  { id: 'autoRenewal', titleKey: 'portalPlan:chart.autoRenewal', title: 'Auto-renewal: not open, open by card or balance, closing, closed', kind: 'lifecycle', specSection: '4 (Auto-renewal, maintenance 0-3 AM Pacific), 5 (terms before enabling auto-renewal), 9 (auto-renewals not refundable)', machine: autoRenewalMachine },
+  { id: 'autoRenewalPage', titleKey: 'portalPlan:chart.autoRenewalPage', title: 'Auto-renewal page: see it and change it, by the session or an email link', kind: 'flow', specSection: '2 (/personal/autosubscription/subscription), 4 (Auto-renewal), 5 (terms)', machine: autoRenewalPageMachine },
+  { id: 'service', titleKey: 'portalPlan:chart.service', title: 'Service: active, suspended (unpaid or by staff), number removed', kind: 'lifecycle', specSection: '1 (commercial or illegal use), 4 (Unpaid after renewal date), 9', machine: serviceMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
 ];
 

@@ -14,6 +14,7 @@ import { formatPhone } from '../../src/domain/phone';
 import { ActivationsCard } from './ActivationsCard';
 import { Badge, Card, card, Facts, pill, PortalLinks } from './parts';
 import { DataAllowance, PlanTerms, Upcoming } from './PlanFacts';
+import { PlanLifeCard } from './PlanLifeCard';
 
 const TOP_UP = '/personal/pay/changeAccount';
 
@@ -124,6 +125,8 @@ export default function PersonalHomeScreen() {
         <SimCard home={home} />
         <PlanCard home={home} />
       </div>
+      {/* Issue 15: auto-renewal and, when suspended, what to pay and by when. */}
+      <PlanLifeCard enabled={!home.global && home.isSmsUser === 0} />
       <ActivationsCard activations={data?.activations} />
       <Balances home={home} />
       <PortalLinks flags={{ global: home.global, isSmsUser: home.isSmsUser, showAutonewSetBtn: home.showAutonewSetBtn }} />

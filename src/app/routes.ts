@@ -168,8 +168,9 @@ export const ROUTES: AppRoute[] = [
   account('/personal/doubleNumber/openDouble', 'dualNumber', 'later', { hasIsSmsUser: true }),
   account('/personal/doubleNumber/waitReview', 'dualNumber', 'later', { hasIsSmsUser: true }),
 
-  later('/personal/autosubscription/subscription', 'autoRenewal', 'later'),
-  later('/personal/transition-page', 'account', 'later'),
+  // Issue 15 (h15-life): login-free (spec section 2); the email link is the credential for one change (decision 0027).
+  route('/personal/autosubscription/subscription', 'autoRenewal', { screen: () => import('../../screens/planLife/AutoRenewalScreen'), namespaces: ['portalPlan'] }),
+  route('/personal/transition-page', 'account', { screen: () => import('../../screens/planLife/TransitionScreen'), namespaces: ['portalPlan'] }),
 
   account('/personal/businessManegement/bundleChange', 'planChange', 'later', { hasIsSmsUser: true }),
   account('/personal/businessManegement/bundleChange/form', 'planChange'),

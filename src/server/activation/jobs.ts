@@ -34,6 +34,8 @@ import {
 import { PROVISION_JOB } from './submit';
 export { PROVISION_JOB };
 export const EXPIRE_JOB = 'sims.expire';
+/** Handled in src/server/plan/jobs.ts (issue 15). */
+export const PLAN_START_JOB = 'plan.startAtActivation';
 const DAY_MS = 86_400_000;
 
 type ActivationRow = typeof activations.$inferSelect;
@@ -180,6 +182,11 @@ async function provisionLine(deps: Deps, a: ActivationRow): Promise<boolean | Da
       const now = deps.clock.now();
       await tx.update(activations).set({ status: 'activated', activatedAt: now, updatedAt: now }).where(eq(activations.id, a.id));
       if (a.numberKind === 'new' && a.msisdn && a.lineId) await tx.update(lines).set({ msisdn: a.msisdn }).where(eq(lines.id, a.lineId));
+      // Issue 15: the plan bought with the card starts on the line (and its auto-renewal, when the order asked), by the
+      // plan area's job, enqueued in this transaction (named here, so activation need not import the plan area).
+      if (a.lineId && a.kind === 'us') {
+        await enqueueJob(tx, { kind: PLAN_START_JOB, dedupeKey: `${PLAN_START_JOB}:${a.publicId}`, payload: { lineId: a.lineId, customerId: a.customerId, iccid: a.iccid }, runAt: now });
+      }
       await enqueueJob(tx, activationEmailJob('activated', a.publicId, now));
     },
   }, { meta: { activationId: a.publicId, networkRef: ref } }), '120020');

@@ -8,6 +8,7 @@ import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import { usageJobHandlers, usageRecurringJobs } from '../usage';
+import { planJobHandlers, planRecurringJobs } from '../plan';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -21,6 +22,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...activationJobHandlers,
   /** usage.collect. */
   ...usageJobHandlers,
+  /** Issue 15: plan.cycleEnd, plan.remind, plan.renew, plan.renewalPaid, plan.networkBar, service.removeNumber, plan.recoverAfterTopUp, plan.message. */
+  ...planJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */
@@ -34,4 +37,5 @@ export const recurringJobs: readonly RecurringJob[] = [
   ...paymentRecurringJobs,
   ...activationRecurringJobs,
   ...usageRecurringJobs,
+  ...planRecurringJobs,
 ];

@@ -72,12 +72,13 @@ export async function listBillMonths(deps: Deps, customerId: number, page: numbe
 
 interface EntryRow {
   ref: string; payable_kind: string | null; payable_ref: string; method: PayMethod | null; total_cents: number;
-  at_iso: string; order_kind: 'plan' | 'global' | 'topup' | null; plan_name: string | null; tax_cents: number | null;
+  at_iso: string; order_kind: 'plan' | 'global' | 'topup' | 'renewal' | null; plan_name: string | null; tax_cents: number | null;
   top_up_account: 'general' | 'ild' | null; account: 'general' | 'ild' | null; direction: 'charge' | 'credit';
 }
 
 const chargeKind = (r: EntryRow): BillEntry['kind'] => {
-  if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : 'order';
+  // A renewal or recovery is paid as an order of kind 'renewal' (issue 15, decision 0025).
+  if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : r.order_kind === 'renewal' ? 'renewal' : 'order';
   if (r.payable_kind === 'renewal') return 'renewal';
   if (r.payable_kind === 'addOn') return 'addOn';
   if (r.payable_kind === 'usage') return 'usage';

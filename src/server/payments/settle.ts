@@ -17,6 +17,8 @@ import { creditTopUp } from '../money';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
+/** Handled by the plan area (src/server/plan/jobs.ts), named here so payments need not import it. */
+export const RENEWAL_PAID_JOB = 'plan.renewalPaid';
 
 /** Locks the order row: every change of an order's payment state goes through this lock, so they serialize. */
 export async function lockOrder(tx: Db, orderNo: string): Promise<OrderRow> {
@@ -40,6 +42,12 @@ export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow[
     .where(eq(orders.id, order.id));
   // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
   if (order.kind === 'topup') return creditTopUp(tx, order, now);
+  // A renewal or recovery (issue 15, decision 0025): the plan area writes the paid term to the line, in a job enqueued
+  // here, so a payment settled later by reconciliation renews the line as well.
+  if (order.kind === 'renewal') {
+    await enqueueJob(tx, { kind: RENEWAL_PAID_JOB, dedupeKey: `${RENEWAL_PAID_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
+    return;
+  }
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }

@@ -87,7 +87,7 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
         used = Number(row!.kb);
       }
       const left = sub.allowanceMb === null ? null : Math.max(0, sub.allowanceMb * 1024 - used);
-      const reported = await deps.network.usageHour({ iccid: line.iccid, hourStart: new Date(hour), highSpeedLeftKb: left });
+      const reported = await deps.network.usageHour({ iccid: line.iccid, hourStart: new Date(hour), highSpeedLeftKb: left }, tx);
       for (const r of reported) {
         const rate = perMinute(rates, r);
         let durationSec = r.durationSec;
