@@ -66,6 +66,9 @@ export const PRODUCT_CODES = [
   'emailSame',         // the new email is already the account's email
   'accountNoPhone',    // the account has no phone to text a code to: change the password by the old one
   'cardPaysRenewal',   // the card pays an auto-renewal: make another card the default before removing it
+  'addOnLimit',        // spec section 5: "Data add-on max five per cycle": five were bought in this 30-day cycle
+  'addOnUnlimited',    // the plan's high-speed data is unlimited: a data add-on would add nothing
+  'noGlobalLine',      // the page needs a global data SIM of the account's own
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -96,7 +99,7 @@ export const statusForCode = (code: string): number => {
     case 'rateLimited': case 'loginThrottled': return 429;
     case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':
     case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists':
-    case 'birthdaySet': case 'cardPaysRenewal': return 409;
+    case 'birthdaySet': case 'cardPaysRenewal': case 'addOnLimit': return 409;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;
     case 'productNotFound': case 'noRecord': case 'noEsim': return 404;

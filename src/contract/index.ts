@@ -13,6 +13,7 @@ import { dataAllowance, ildRatesList, usageRecords } from './usage';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { billDetail, billList, billPdf, myOrderPayments, myOrders, topUpCreate, topUpDetail } from './money';
+import { lineOrderCreate, lineOrderDetail, lineOrderOffers } from './business';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
 import {
   activationCheckSim, activationMine, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect,
@@ -33,6 +34,7 @@ export const endpoints = {
   portalHome, wifiCallInfo, wifiCallUpdate, installSendCode, installReveal,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
   usageRecords, dataAllowance, ildRates: ildRatesList,
+  lineOrderOffers, lineOrderCreate, lineOrderDetail,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -4,6 +4,7 @@
  * that causes it) finds its handler in its area's jobs.ts.
  */
 import { activationJobHandlers, activationRecurringJobs } from '../activation';
+import { lineOrderJobHandlers } from '../business';
 import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
@@ -21,6 +22,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...activationJobHandlers,
   /** usage.collect. */
   ...usageJobHandlers,
+  /** lineOrder.roaming. */
+  ...lineOrderJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

@@ -14,6 +14,7 @@ import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './keys'
 import { cardColumns, paymentById, type PaymentRow } from './view';
 import { saveCard } from '../accounts';
 import { creditTopUp } from '../money';
+import { fulfilLineOrder, isLineOrder, payableRefusal } from '../business';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
@@ -40,6 +41,8 @@ export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow[
     .where(eq(orders.id, order.id));
   // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
   if (order.kind === 'topup') return creditTopUp(tx, order, now);
+  // A plan change, add-on, roaming pack or global renewal is given to its line here and now (decision 0029).
+  if (isLineOrder(order)) return fulfilLineOrder(tx, order, now);
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }
@@ -69,10 +72,13 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     const providerPaymentId = details.providerPaymentId ?? p.providerPaymentId;
     // Two orders for one card being activated, paid together: the card has its plan, this order is closed and given back.
     const cardTaken = order.status !== 'paid' && await cardTakenByAnotherOrder(tx, order);
-    if (order.status === 'paid' || cardTaken) {
+    // A line order the line can no longer take (a sixth add-on paid by WeChat alongside others, the plan ended): closed and given back.
+    const lineRefusal = order.status !== 'paid' && !cardTaken ? await payableRefusal(tx, order, now) : null;
+    if (order.status === 'paid' || cardTaken || lineRefusal) {
       await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns(card), nextCheckAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
       if (cardTaken) await tx.update(orders).set({ status: 'cancelled', failureCode: 'activationPlanExists', updatedAt: now }).where(eq(orders.id, order.id));
+      if (lineRefusal) await tx.update(orders).set({ status: 'cancelled', failureCode: lineRefusal, updatedAt: now }).where(eq(orders.id, order.id));
       return 'duplicate' as const;
     }
     const savedCardId = details.save && card
