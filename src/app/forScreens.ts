@@ -13,6 +13,7 @@ export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { topUpFlow } from './flows/topUp';
+export { lineOrderFlows } from './flows/lineOrder';
 export { BILL_MONTHS_PER_PAGE, downloadBill, ORDERS_PER_PAGE } from './money';
 export { getPersonalData } from './session';
 export { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from './contact';
