@@ -14,7 +14,7 @@ export function useOfferText(kind: LineOrderKind) {
     title(o: LineOffer): string {
       if (kind === 'planChange') return planName(o.name);
       if (kind === 'globalRenewal') return `${t(`region.${o.name}`)} · ${formatDataMb(o.dataMb ?? 0, lang)}`;
-      if (kind === 'roaming') return `${t(`type.${o.roamingType ?? 'data'}`)} · ${o.roamingType === 'talkText' ? t('offer.talkText', { minutes: o.minutes, texts: o.texts }) : formatDataMb(o.dataMb ?? 0, lang)}`;
+      if (kind === 'roaming') return o.roamingType === 'talkText' ? t('offer.talkText', { minutes: o.minutes, texts: o.texts }) : data(o.dataMb);
       return data(o.dataMb);
     },
     price(o: LineOffer): string {
@@ -27,7 +27,7 @@ export function useOfferText(kind: LineOrderKind) {
       } else if (kind === 'addOn') {
         out.push(t('validity.cycle'));
       } else {
-        if (o.roamingType === 'talkText' && o.dataMb) out.push(data(o.dataMb));
+        if (kind === 'roaming') out.push(t(`type.${o.roamingType ?? 'data'}`));
         out.push(t('validity.days', { count: o.days ?? 30 }));
       }
       if (o.destinations.length) out.push(t('destinations', { list: o.destinations.map((c) => countryName(c, lang)).join(lang === 'en' ? ', ' : '、') }));
