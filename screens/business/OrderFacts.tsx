@@ -21,7 +21,7 @@ export function OrderFacts({ kind, order }: { kind: LineOrderKind; order: LineOr
       <dt className="text-slate-700">{t('total')}</dt>
       <dd className="font-semibold text-slate-900" data-testid="line-order-total">{formatMoney(order.amountCents, lang)}</dd>
     </dl>
-    <p className="px-1 text-xs text-slate-600">{t('orderNo', { orderNo: order.orderNo })}</p>
+    <p className="px-1 text-xs text-slate-600">{t('orderNo')}{lang === 'en' ? ': ' : '：'}<span translate="no">{order.orderNo}</span></p>
     </div>
   );
 }
