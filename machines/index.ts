@@ -20,6 +20,10 @@ import { profileMachine } from './profile.machine';
 import { passwordBySmsMachine } from './passwordBySms.machine';
 import { bankCardsMachine } from './bankCards.machine';
 import { bundleChangeMachine, flowPacketMachine, globalRenewalMachine, roamPackMachine } from './lineOrder.machine';
+// Issue 15 (h15-life): the line's plan, auto-renewal and service lifecycles.
+import { planMachine } from './plan.machine';
+import { autoRenewalMachine } from './autoRenewal.machine';
+import { serviceMachine } from './service.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -75,6 +79,10 @@ export const charts: readonly ChartEntry[] = [
   { id: 'profile', titleKey: 'portalProfile:chart.profile', title: 'My information: account, email change by code, referral', kind: 'flow', specSection: '2 (/personal/myinfo, /global/personal/myinfo), 3 (Account), 5', machine: profileMachine },
   { id: 'passwordBySms', titleKey: 'portalProfile:chart.passwordBySms', title: 'Change password by SMS code', kind: 'flow', specSection: '2 (/resetpwd), 5 (Reset by old password or SMS code)', machine: passwordBySmsMachine },
   { id: 'bankCards', titleKey: 'portalProfile:chart.bankCards', title: 'My bank cards: add, default, remove', kind: 'flow', specSection: '2 (/mybank), 3 (Bank card), 5 (card rules), 8 (120070, 120106)', machine: bankCardsMachine },
+  // Issue 15 (h15-life): a line's plan over time.
+  { id: 'plan', titleKey: 'portalPlan:chart.plan', title: 'Plan status: none, main plan, pending plan', kind: 'lifecycle', specSection: '3 (Plan), 4 (Plan status, changed plan, multi-month in sequence), 8 (120079, 120080), 9 (cycle 30 days, 128 kbps)', machine: planMachine },
+  { id: 'autoRenewal', titleKey: 'portalPlan:chart.autoRenewal', title: 'Auto-renewal: not open, open by card or balance, closing, closed', kind: 'lifecycle', specSection: '4 (Auto-renewal, maintenance 0-3 AM Pacific), 5 (terms before enabling auto-renewal), 9 (auto-renewals not refundable)', machine: autoRenewalMachine },
+  { id: 'service', titleKey: 'portalPlan:chart.service', title: 'Service: active, suspended (unpaid or by staff), number removed', kind: 'lifecycle', specSection: '1 (commercial or illegal use), 4 (Unpaid after renewal date), 9', machine: serviceMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
   // ---- issue 15, line orders (decision 0029): one chart per form, made by lineOrderMachine ----
   { id: 'bundleChange', titleKey: 'business:chart.bundleChange', title: 'Plan change: list, form, payment, result', kind: 'flow', specSection: '2 (/personal/businessManegement/bundleChange), 4 (a changed plan starts when the current one expires; Payment), 8 (120079, 120080, 120081, 120088)', machine: bundleChangeMachine, unreachable: [{ transition: 'bundleChange.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },

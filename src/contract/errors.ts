@@ -66,6 +66,12 @@ export const PRODUCT_CODES = [
   'emailSame',         // the new email is already the account's email
   'accountNoPhone',    // the account has no phone to text a code to: change the password by the old one
   'cardPaysRenewal',   // the card pays an auto-renewal: make another card the default before removing it
+  // Issue 15 (h15-life): plans over time.
+  'autoRenewalMaintenance', // "Maintenance 0-3 AM Pacific: cannot be changed": come back at 3 AM Pacific (data.retryAt)
+  'autoRenewalUnchanged', // the auto-renewal is not in a state this change applies to (already open, already closed)
+  'serviceUnchanged',  // the line's service is not in a state this change applies to (not suspended, already removed)
+  'renewalLinkInvalid', // the auto-renewal link from an email is forged, used or expired: log in instead
+  'notSuspended',      // recovery asked for a line that is not suspended for an unpaid renewal
   'addOnLimit',        // spec section 5: "Data add-on max five per cycle": five were bought in this 30-day cycle
   'addOnUnlimited',    // the plan's high-speed data is unlimited: a data add-on would add nothing
   'noGlobalLine',      // the page needs a global data SIM of the account's own
@@ -99,7 +105,10 @@ export const statusForCode = (code: string): number => {
     case 'rateLimited': case 'loginThrottled': return 429;
     case '120086': case '90056': case 'alreadyRegistered': case 'resubmit': case 'alreadyShipped':
     case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists':
-    case 'birthdaySet': case 'cardPaysRenewal': case 'addOnLimit': return 409;
+    case 'birthdaySet': case 'cardPaysRenewal': return 409;
+    case 'autoRenewalMaintenance': return 503;
+    case 'autoRenewalUnchanged': case 'serviceUnchanged': case 'notSuspended': case 'addOnLimit': return 409;
+    case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;
     case 'productNotFound': case 'noRecord': case 'noEsim': return 404;

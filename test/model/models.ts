@@ -14,6 +14,7 @@ import { portInModel } from './models/portIn';
 import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
 import { topUpModel } from './models/topUp';
 import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './models/lineOrder';
+import { autoRenewalModel, planModel, serviceModel } from './models/planLifecycles';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -139,4 +140,7 @@ export const models: Record<string, ChartModel> = {
   flowPacket: flowPacketModel,
   roamPack: roamPackModel,
   globalRenewal: globalRenewalModel,
+  plan: planModel,
+  autoRenewal: autoRenewalModel,
+  service: serviceModel,
 };

@@ -11,7 +11,7 @@ import type { LineOffers, LineOrderData } from '../../src/contract/business';
 import type { PaymentResult } from '../../src/contract/payments';
 import type { DataAllowance } from '../../src/contract/usage';
 import {
-  addOnPacks, balanceLedger, balances, customers, globalPacks, lineAddOns, lines, orders, payments, planSubscriptions, plans,
+  addOnPacks, balanceLedger, lineLifecycles, balances, customers, globalPacks, lineAddOns, lines, orders, payments, planSubscriptions, plans,
   sandboxRoamingPacks, sims,
 } from '../../src/server/db/schema';
 import { runDueJobs } from '../../src/server/jobs/runner';
@@ -184,6 +184,8 @@ describe.each(testDatabases())('line orders on %s', (_name, databaseUrl) => {
       const pending = await server.db.select().from(planSubscriptions).where(and(eq(planSubscriptions.lineId, c.lineId), eq(planSubscriptions.status, 'pending')));
       expect(pending).toHaveLength(4);
       expect(pending.map((p) => p.startsAt.getTime()).sort()[0]).toBe(main!.expiresAt.getTime());
+      // The plan chart took the change: main with a pending plan.
+      expect((await server.db.select().from(lineLifecycles).where(eq(lineLifecycles.lineId, c.lineId)))[0]!.planState).toBe('main.pending');
       expect((await offers(c.token, 'planChange')).body.data!.refusal).toBe('120080');
       expect((await create(c.token, { kind: 'planChange', offerId: await planId('2gb-plan') })).body.code).toBe('120080');
     });

@@ -20,7 +20,7 @@ import { MAX_DATA_ADD_ONS_PER_CYCLE } from '../../domain/addOns';
 import {
   lineForKind, multiMonthOffers, offerOf, offerRowById, offerRowsOf, priceOf, situationOf, termOf, type OfferRow,
 } from './offers';
-import { schedulePlanChange } from './planChange';
+import { orderPlanChange } from '../plan';
 
 export const ROAMING_JOB = 'lineOrder.roaming';
 
@@ -174,7 +174,7 @@ export async function assertLineOrderPayable(tx: Db, order: OrderRow, now: Date)
  * a plan change becomes the pending plan that starts when the current one expires, a global pack follows the one in
  * force.
  */
-export async function fulfilLineOrder(tx: Db, order: OrderRow, now: Date): Promise<void> {
+export async function fulfilLineOrder(deps: Deps, tx: Db, order: OrderRow, now: Date): Promise<void> {
   if (!isLineOrder(order)) return;
   const line = await lockLine(tx, order.lineId!);
   const offer = await offerRowById(tx, order.kind, offerIdOf(order));
@@ -191,7 +191,8 @@ export async function fulfilLineOrder(tx: Db, order: OrderRow, now: Date): Promi
   }).onConflictDoNothing({ target: lineAddOns.orderNo }).returning({ id: lineAddOns.id });
   if (!given) return;
   if (order.kind === 'planChange' && offer.kind === 'plan') {
-    await schedulePlanChange(tx, { lineId: line.id, planId: offer.row.id, months: order.months, startsAt: term.startsAt, orderNo: order.orderNo, now });
+    // The plan chart takes the change: it waits as the pending plan from when the last paid term ends (src/server/plan).
+    await orderPlanChange(deps, { id: line.id, customerId: line.customerId }, { planId: offer.row.id, months: order.months }, tx);
   }
   if (order.kind === 'roaming') {
     await enqueueJob(tx, { kind: ROAMING_JOB, dedupeKey: `${ROAMING_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });

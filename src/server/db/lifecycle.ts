@@ -31,8 +31,11 @@ export interface ApplyEvent<E extends EventObject> {
   event: E;
   actions: LifecycleActions<E>;
   at: Date;
-  /** The business error for an event this state does not accept (e.g. 'alreadyShipped'). */
-  rejectWith: ErrorCode;
+  /**
+   * The business error for an event this state does not accept (e.g. 'alreadyShipped'), or the error for the state the
+   * entity is in (the plan chart: 120079 without a plan, 120080 with a pending one).
+   */
+  rejectWith: ErrorCode | GatewayError | ((from: string) => ErrorCode | GatewayError);
   /** The business error when the entity does not exist. */
   missingWith?: ErrorCode;
   meta?: Record<string, unknown>;
@@ -59,7 +62,10 @@ export async function applyLifecycleEvent<E extends EventObject>(db: Db, input: 
     if (from === null) throw new GatewayError(input.missingWith ?? 'noRecord');
     // Lifecycle charts keep no context of their own: the entity's row is their context, guards read the event.
     const snapshot = input.machine.resolveState({ value: stateValueOf(from), context: {} });
-    if (input.machine.getTransitionData(snapshot, input.event).length === 0) throw new GatewayError(input.rejectWith);
+    if (input.machine.getTransitionData(snapshot, input.event).length === 0) {
+      const refusal = typeof input.rejectWith === 'function' ? input.rejectWith(from) : input.rejectWith;
+      throw refusal instanceof GatewayError ? refusal : new GatewayError(refusal);
+    }
     const [next, actions] = transition(input.machine, snapshot, input.event);
     for (const action of actions) {
       const run = input.actions[action.type];

@@ -162,7 +162,10 @@ export const balances = pgTable('balances', {
   customerId: integer('customer_id').primaryKey().references(() => customers.id),
   generalCents: integer('general_cents').notNull().default(0),
   ildCents: integer('ild_cents').notNull().default(0),
-});
+}, (t) => [
+  // Issue 15: renewals and recoveries charge the General account; the database, not the code, keeps it from going below zero.
+  check('balances_general_not_negative', sql`${t.generalCents} >= 0`),
+]);
 
 // ---- usage (issue 14): international rates, usage records rated from the network's feed ----------
 
@@ -209,6 +212,73 @@ export const usageRecords = pgTable('usage_records', {
 export const usageCursors = pgTable('usage_cursors', {
   lineId: integer('line_id').primaryKey().references(() => lines.id),
   readUntil: at('read_until').notNull(),
+});
+
+// ---- plans over time (issue 15, h15-life): a line's plan, auto-renewal and service lifecycles, renewals ------------
+
+/**
+ * The state of a line's three lifecycle charts (machines/plan, autoRenewal, service), written only through
+ * applyLifecycleEvent (src/server/plan/lifecycles.ts). A line without a row is read as it stands (its terms in
+ * plan_subscriptions) the first time an event reaches it.
+ */
+export const lineLifecycles = pgTable('line_lifecycles', {
+  lineId: integer('line_id').primaryKey().references(() => lines.id),
+  /** Chart plan: 'none' | 'main.only' | 'main.pending'. */
+  planState: text('plan_state').notNull().default('none'),
+  /** Chart autoRenewal: 'notOpen' | 'open.card' | 'open.balance' | 'closing' | 'closed'. */
+  autoRenewalState: text('auto_renewal_state').notNull().default('notOpen'),
+  /** How an open (or closing) auto-renewal pays. */
+  autoRenewalMethod: text('auto_renewal_method', { enum: ['card', 'balance'] }),
+  /** When the customer last accepted the auto-renewal terms (spec section 5). */
+  termsAcceptedAt: at('terms_accepted_at'),
+  /** Chart service: 'active' | 'suspended.unpaid' | 'suspended.byStaff' | 'numberRemoved'. */
+  serviceState: text('service_state').notNull().default('active'),
+  suspendedAt: at('suspended_at'),
+  /** A staff suspension's reason (spec section 1: commercial or illegal use). */
+  suspensionReason: text('suspension_reason'),
+  /** The language the customer last used with the gateway: renewal emails and SMS are written in it. */
+  lang: text('lang').notNull().default('en'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One charge for a line's plan after its last paid term (decision 0025): an auto-renewal ahead of expiry, or the
+ * recovery of a suspended line (plan and fee, decision 0026). Unique per line, term start and kind: two runs, or two
+ * gateways, find the same row and its one order, so the term is charged once.
+ */
+export const renewals = pgTable('renewals', {
+  id: serial('id').primaryKey(),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  kind: text('kind', { enum: ['renewal', 'recovery'] }).notNull(),
+  /** The term this charge pays for starts then (the expiry of the last paid term; the recovery's own time). */
+  periodStart: at('period_start').notNull(),
+  planId: integer('plan_id').notNull().references(() => plans.id),
+  months: integer('months').notNull().default(1),
+  planCents: integer('plan_cents').notNull(),
+  /** The recovery fee ("$5 per 30 days on recovery"); 0 for a renewal. */
+  feeCents: integer('fee_cents').notNull().default(0),
+  /** The order that is paid for it (kind 'renewal'), through the payments area. */
+  orderNo: text('order_no').notNull().unique(),
+  method: text('method', { enum: ['card', 'balance'] }).notNull(),
+  status: text('status', { enum: ['due', 'paid', 'failed'] }).notNull().default('due'),
+  /** Payment tries made (each its own payment attempt of the order). */
+  tries: integer('tries').notNull().default(0),
+  failureCode: text('failure_code'),
+  /** When the paid term was written to the line (plan.renew / plan.start): once. */
+  appliedAt: at('applied_at'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('renewals_line_period').on(t.lineId, t.periodStart, t.kind)]);
+
+/**
+ * Network sandbox (issue 15): lines barred by the carrier's API, one row per line. A barred line carries calls to 911
+ * and 611 only (spec section 4, "no service except 911 and 611"): the sandbox's usage feed reports nothing else for it.
+ */
+export const sandboxLineBars = pgTable('sandbox_line_bars', {
+  iccid: text('iccid').primaryKey(),
+  barred: boolean('barred').notNull(),
+  /** The last request applied (requests are idempotent by id). */
+  requestId: text('request_id').notNull(),
+  updatedAt: at('updated_at').notNull(),
 });
 
 // ---- login: captchas, codes, tickets, sessions, limits ----------------------------------------
@@ -317,11 +387,12 @@ export const orders = pgTable('orders', {
   orderNo: text('order_no').notNull().unique(),
   /**
    * 'plan': US plan SIM/eSIM order of /plans/bundleForm; 'global': global data SIM; 'topup': a top-up of a General or
-   * ILD account (decision 0020: paid like any order, credited through the ledger once paid). Issue 15 (decision 0029):
+   * ILD account (decision 0020: paid like any order, credited through the ledger once paid); 'renewal': a line's plan
+   * renewed or recovered (issue 15, decision 0025; the renewals row says which line and term). Issue 15 (decision 0029):
    * 'addOn' (data add-on) and 'roaming' (addOnPackId), 'planChange' (planId, the plan that starts when the current one
    * expires) and 'globalRenewal' (globalPackId), each for the line in lineId, fulfilled in the paying transaction.
    */
-  kind: text('kind', { enum: ['plan', 'global', 'topup', 'addOn', 'roaming', 'planChange', 'globalRenewal'] }).notNull().default('plan'),
+  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal', 'addOn', 'roaming', 'planChange', 'globalRenewal'] }).notNull().default('plan'),
   customerId: integer('customer_id').references(() => customers.id),
   /** Idempotency-Key of the submit and a hash of its body: a replay answers the same order; another body is refused. */
   idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -384,7 +455,7 @@ export const orders = pgTable('orders', {
   index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
   // At most one paid plan purchase per card being activated: a second payment for the same card is given back.
   uniqueIndex('orders_activation_paid').on(t.activationIccid).where(sql`activation_iccid is not null and status = 'paid'`),
-  check('orders_one_product', sql`(${t.kind} = 'topup' and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
+  check('orders_one_product', sql`(${t.kind} = 'topup' and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'renewal', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
   check('orders_line', sql`(${t.kind} in ('addOn', 'roaming', 'planChange', 'globalRenewal')) = (${t.lineId} is not null)`),
   index('orders_line_kind').on(t.lineId, t.kind, t.status),
   check('orders_top_up', sql`(${t.kind} = 'topup') = (${t.topUpAccount} is not null and ${t.topUpMsisdn} is not null and ${t.topUpCustomerId} is not null)`),

@@ -36,13 +36,13 @@ async function lockPayment(tx: Db, id: number): Promise<PaymentRow> {
  * Marks the order paid and enqueues its fulfilment in the caller's transaction (decision 0006). An order for a card
  * being activated gives the card its plan in this same transaction.
  */
-export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
+export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
   await tx.update(orders).set({ status: 'paid', payMethod: method, paidAt: now, failureCode: null, updatedAt: now })
     .where(eq(orders.id, order.id));
   // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
   if (order.kind === 'topup') return creditTopUp(tx, order, now);
   // A plan change, add-on, roaming pack or global renewal is given to its line here and now (decision 0029).
-  if (isLineOrder(order)) return fulfilLineOrder(tx, order, now);
+  if (isLineOrder(order)) return fulfilLineOrder(deps, tx, order, now);
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }
@@ -86,7 +86,7 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
       : p.savedCardId;
     await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns(card), savedCardId, nextCheckAt: null, updatedAt: now })
       .where(eq(payments.id, p.id));
-    await markOrderPaid(tx, order, p.method, now);
+    await markOrderPaid(deps, tx, order, p.method, now);
     return 'paid' as const;
   });
   if (outcome === 'duplicate') {
