@@ -10,6 +10,7 @@ import { endpoints } from '../../src/contract';
 import type { LineOffers, LineOrderData } from '../../src/contract/business';
 import type { PaymentResult } from '../../src/contract/payments';
 import type { DataAllowance } from '../../src/contract/usage';
+import type { BillEntry } from '../../src/contract/money';
 import {
   addOnPacks, balanceLedger, lineLifecycles, balances, customers, globalPacks, lineAddOns, lines, orders, payments, planSubscriptions, plans,
   sandboxRoamingPacks, sims,
@@ -122,6 +123,11 @@ describe.each(testDatabases())('line orders on %s', (_name, databaseUrl) => {
       expect(allowance.body.data).toMatchObject({ status: 'limited', totalMb: 5 * 1024 + 3 * 1024 });
       const detail = await call<LineOrderData>(server, endpoints.lineOrderDetail, { body: { orderNo: first.body.data!.orderNo }, headers: bearer(c.token) });
       expect(detail.body.data).toMatchObject({ kind: 'addOn', status: 'paid', amountCents: 1200, offer: { dataMb: 3072 } });
+      // The bill of the month shows it as an add-on (decision 0020: bills read payments, no change there).
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit' }).formatToParts(server.clock.now());
+      const month = `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
+      const bill = await call<{ entries: BillEntry[] }>(server, endpoints.billDetail, { body: { month }, headers: bearer(c.token) });
+      expect(bill.body.data!.entries).toEqual([expect.objectContaining({ kind: 'addOn', direction: 'charge', totalCents: 1200, orderNo: first.body.data!.orderNo })]);
     });
 
     it('120081 when the General account is short; nothing is written', async () => {

@@ -49,9 +49,12 @@ export async function lineOffersFor(deps: Deps, customerId: number, kind: LineOr
   };
 }
 
-/** The words bills and my orders show for the order (English: the pages translate by kind). */
-function labelOf(kind: LineOrderKind, offer: OfferRow, months: number): string {
-  if (offer.kind === 'plan') return months > 1 ? `${offer.row.name} plan change, ${months} months` : `${offer.row.name} plan change`;
+/**
+ * The order's name as bills keep it: a plan change is named by its plan ("15GB", as plan orders are); add-ons, roaming
+ * packs and global renewals are shown by their kind on the bill (decision 0029), the name is for the records.
+ */
+function labelOf(kind: LineOrderKind, offer: OfferRow): string {
+  if (offer.kind === 'plan') return offer.row.name;
   if (offer.kind === 'global') return `Global data ${offer.row.regionCode} ${offer.row.dataMb}MB ${offer.row.days} days`;
   return kind === 'addOn' ? `Data add-on ${offer.row.dataMb}MB` : `Roaming ${offer.row.zone} ${offer.row.roamingType} ${offer.row.days} days`;
 }
@@ -94,7 +97,7 @@ export async function createLineOrder(deps: Deps, input: CreateLineOrderInput): 
       globalPackId: offer.kind === 'global' ? offer.row.id : null,
       addOnPackId: offer.kind === 'pack' ? offer.row.id : null,
       lineId: line!.id,
-      planName: labelOf(form.kind, offer, months), months, simType: line!.simType, simCount: 0,
+      planName: labelOf(form.kind, offer), months, simType: line!.simType, simCount: 0,
       unitPriceCents: price.unitCents, planCostCents: price.costCents, multiMonthDiscountCents: price.discountCents,
       couponCode: null, discountCents: 0, referralCode: null, shippingMethod: 'standard', shippingFeeCents: 0,
       // Portal prices include taxes (decision 0029).
