@@ -108,6 +108,11 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
     keepOrder: assign({ order: ({ event }) => outputOf<LineOrderData>(event) ?? null, failure: null }),
     showProblem: assign({ problem: ({ event }) => toProblem((event as { error?: unknown }).error) }),
     keepFailure: assign({ failure: ({ event }) => outputOf<PaymentOutput>(event)?.failure ?? null }),
+    /** Back to the form of the order's own offer (it may have been opened from a result link, with no offers read). */
+    editOrder: assign(({ context }) => ({
+      wantsForm: true, order: null, failure: null, problem: null, lookupOrderNo: null,
+      selection: { offerId: context.order?.offer.id ?? context.selection.offerId, months: context.order?.months ?? context.selection.months, termsAccepted: false },
+    })),
     startOver: assign({ order: null, failure: null, problem: null, lookupOrderNo: null, wantsForm: false, submission: null }),
   },
 }).createMachine({
@@ -150,7 +155,6 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
     },
     refused: {
       description: 'Spec section 1: "Both need an active main plan"; section 8: 120079, 120080; section 5: "Data add-on max five per cycle". The list shows the offers and why none can be ordered now.',
-      on: { 'lineOrder.reload': { target: 'loadingOffers', description: 'Look again (after a plan or a new cycle started).' } },
     },
     listing: {
       description: 'Spec section 2: the list, with prices, validity and destinations.',
@@ -228,7 +232,7 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
         open: {
           tags: ['technical'],
           description: 'Nothing is being paid: the customer may go back and change the order.',
-          on: { 'lineOrder.edit': { target: `#${id}.confirming`, description: 'Back to the form with the choice; a changed order is a new one.' } },
+          on: { 'lineOrder.edit': { target: `#${id}.loadingOffers`, actions: 'editOrder', description: 'Back to the form with the choice, the offers read again; a changed order is a new one.' } },
         },
       },
     },
@@ -236,7 +240,7 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
       description: 'Spec section 2: resultError; section 8: "payment failed ... buttons repay or view more": nothing was given to the line.',
       on: {
         'lineOrder.retry': { target: 'paying', description: 'Spec section 4: "repay": the same order is paid again (a new attempt).' },
-        'lineOrder.edit': { target: 'confirming', actions: 'startOver', description: 'The form again, with the choice.' },
+        'lineOrder.edit': { target: 'loadingOffers', actions: 'editOrder', description: 'The form again, with the choice, the offers read again.' },
       },
     },
     paid: {
