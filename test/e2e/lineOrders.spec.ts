@@ -23,8 +23,8 @@ async function seriousViolations(page: Page) {
 }
 
 /** A customer with a US line and a 5GB plan started now, $100.00 (or `generalCents`) in the General account, logged in in `lang`. */
-async function openWithNewLine(page: Page, request: APIRequestContext, baseURL: string, lang: Lang, path: string, generalCents = 10_000) {
-  const made = await request.post('/sandbox/api/testLine', { data: { generalCents } });
+async function openWithNewLine(page: Page, request: APIRequestContext, baseURL: string, lang: Lang, path: string, generalCents = 10_000, kind: 'us' | 'global' = 'us') {
+  const made = await request.post('/sandbox/api/testLine', { data: { generalCents, kind } });
   const { username, password } = ((await made.json()) as { data: { username: string; password: string } }).data;
   const img = await request.get(endpoints.createImg.path);
   const captchaToken = img.headers()['x-image-code-token']!;
@@ -88,6 +88,22 @@ test.describe('line orders', () => {
     await order.expectIn('refused');
     await expect(page.getByText(textOf('en', 'errors:code.120080'))).toBeVisible();
     expect(starts).toMatch(/starts on \w+ \d+, \d{4}/);
+  });
+
+  test("a global data SIM's pack renewed after the one in force, axe-core clean", async ({ page, request, baseURL }) => {
+    await openWithNewLine(page, request, baseURL!, 'en', '/global/renewalpackage', 10_000, 'global');
+    const order = new LineOrderPage(page);
+    await order.expectIn('listing');
+    await expect(page.locator('main')).toContainText('Current pack: Asia, until');
+    expect(await seriousViolations(page), '/global/renewalpackage').toEqual([]);
+    await order.chooseOffer('Asia · 3 GB');
+    await order.acceptTerms();
+    await order.submit();
+    expect(await seriousViolations(page), '/global/renewalpackage/form').toEqual([]);
+    await order.payFromBalance();
+    await expect(page).toHaveURL(/\/global\/renewalpackage\/result\?orderNo=LB/);
+    await expect(page.getByTestId('line-order-result')).toContainText('Your pack runs from');
+    expect(await seriousViolations(page), '/global/renewalpackage/result').toEqual([]);
   });
 
   for (const lang of LANGS) {

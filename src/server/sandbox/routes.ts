@@ -129,7 +129,7 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   app.post('/sandbox/api/testLine', async (request) => {
     const lang = requestLanguage(request);
     const body = parsed(testLineBody, request.body ?? {}, lang);
-    const created = await seedTestLine(deps.db, deps.clock.now(), { password: body.password, planSlug: body.plan, generalCents: body.generalCents });
+    const created = await seedTestLine(deps.db, deps.clock.now(), { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind });
     return ok(lang, { ...created, password: body.password });
   });
 }
@@ -138,4 +138,5 @@ const testLineBody = z.object({
   password: textField({ max: 64 }).default('Try@24680'),
   plan: z.enum(['500mb-plan', '2gb-plan', '5gb-plan', '15gb-plan', 'unlimited-plan']).default('5gb-plan'),
   generalCents: z.number().int().min(0).max(1_000_000).default(10_000),
+  kind: z.enum(['us', 'global']).default('us'),
 });

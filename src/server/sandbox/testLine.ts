@@ -1,17 +1,17 @@
 /**
- * A customer of the sandbox with a US line in service and a plan in force (issue 15): what a person trying the product,
+ * A customer of the sandbox with a US line in service and a plan in force, or a global data SIM with a pack (issue 15): what a person trying the product,
  * or a browser test, needs to order add-ons, roaming packs and plan changes without touching the demo customer. The
  * line's number is drawn from the 626-555-01xx block's neighbours (fictional), its ICCID from the test range.
  */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import * as s from '../db/schema';
 import { hashPassword } from '../accounts';
 
 const DAY_MS = 86_400_000;
 
-export async function seedTestLine(db: Db, now: Date, opts: { password: string; planSlug: string; generalCents: number }) {
+export async function seedTestLine(db: Db, now: Date, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global' }) {
   const passwordHash = await hashPassword(opts.password);
   const [plan] = await db.select({ id: s.plans.id }).from(s.plans).where(eq(s.plans.slug, opts.planSlug));
   if (!plan) throw new Error(`no plan ${opts.planSlug}`);
@@ -22,12 +22,19 @@ export async function seedTestLine(db: Db, now: Date, opts: { password: string; 
     const created = await db.transaction(async (tx) => {
       const [customer] = await tx.insert(s.customers).values({ username, phone, passwordHash }).onConflictDoNothing().returning({ id: s.customers.id });
       if (!customer) return null;
-      const [line] = await tx.insert(s.lines).values({ customerId: customer.id, kind: 'us', msisdn: phone, iccid, simType: 'esim', simStatus: 'activated' })
+      const global = opts.kind === 'global';
+      const [line] = await tx.insert(s.lines).values({ customerId: customer.id, kind: opts.kind, msisdn: global ? null : phone, iccid, simType: 'esim', simStatus: 'activated', createdAt: now })
         .onConflictDoNothing().returning({ id: s.lines.id });
       if (!line) throw new Error('line taken');
-      await tx.insert(s.planSubscriptions).values({
-        lineId: line.id, planId: plan.id, status: 'main', autoRenew: false, startsAt: now, expiresAt: new Date(now.getTime() + 30 * DAY_MS),
-      });
+      if (global) {
+        // A global data SIM with its first pack (Asia, 1 GB for 7 days) from now.
+        const [pack] = await tx.select({ id: s.globalPacks.id }).from(s.globalPacks).where(and(eq(s.globalPacks.regionCode, 'asia'), eq(s.globalPacks.days, 7)));
+        await tx.insert(s.sims).values({ iccid, kind: 'global', simType: 'esim', status: 'activated', activationCodeHash: 'sandbox-test-line', globalPackId: pack!.id, months: 1, purchasedAt: now });
+      } else {
+        await tx.insert(s.planSubscriptions).values({
+          lineId: line.id, planId: plan.id, status: 'main', autoRenew: false, startsAt: now, expiresAt: new Date(now.getTime() + 30 * DAY_MS),
+        });
+      }
       await tx.insert(s.balances).values({ customerId: customer.id, generalCents: opts.generalCents, ildCents: 0 });
       return { username, phone };
     }).catch(() => null);
