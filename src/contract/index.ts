@@ -18,6 +18,8 @@ import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
 import {
   activationCheckSim, activationMine, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect,
 } from './activation';
+// Issue 15 (h15-life): auto-renewal and service of a line.
+import { autoRenewalByLink, autoRenewalUpdate, planLife, serviceRecover } from './planLife';
 
 export * from './endpoint';
 export * from './errors';
@@ -34,6 +36,8 @@ export const endpoints = {
   portalHome, wifiCallInfo, wifiCallUpdate, installSendCode, installReveal,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
   usageRecords, dataAllowance, ildRates: ildRatesList,
+  // Issue 15 (h15-life).
+  planLife, autoRenewalByLink, autoRenewalUpdate, serviceRecover,
   lineOrderOffers, lineOrderCreate, lineOrderDetail,
 } as const;
 

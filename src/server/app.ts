@@ -31,6 +31,7 @@ import { moneyRoutes } from './money';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
+import { planRoutes } from './plan';
 
 export interface BuildAppOptions {
   db: Db;
@@ -116,6 +117,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   lineOrderRoutes(app, deps);
   trackingRoutes(app, deps);
   usageRoutes(app, deps);
+  planRoutes(app, deps);
   activationRoutes(app, deps);
   sandboxRoutes(app, deps);
 

@@ -7,6 +7,7 @@
  */
 import type { PortInReason } from '../../contract/activation';
 import type { NetworkUsageRecord, UsageHourRequest } from './networkUsage';
+import type { Db } from '../db/database';
 
 export interface E911Address {
   country: 'US'; address1: string; address2: string | null; city: string; state: string; zip: string;
@@ -72,9 +73,17 @@ export interface NetworkAdapter {
   updateE911(req: E911Update): Promise<ProvisionState & { state: 'done' | 'failed' }>;
   /**
    * The line's usage records (calls, texts, data) of one hour, as the network reports them. The same hour answers the
-   * same records with the same references; data beyond `highSpeedLeftKb` went at 128 kbps.
+   * same records with the same references; data beyond `highSpeedLeftKb` went at 128 kbps. `connection`: the caller's
+   * transaction, through which the sandbox reads its own state (which lines are barred), since the embedded database has
+   * one connection and the collector holds it; a real network ignores it.
    */
-  usageHour(req: UsageHourRequest): Promise<NetworkUsageRecord[]>;
+  usageHour(req: UsageHourRequest, connection?: Db): Promise<NetworkUsageRecord[]>;
+  /**
+   * Issue 15: bars a line ("no service except 911 and 611": the network carries calls to those two numbers only) or
+   * lifts the bar. Idempotent by requestId.
+   */
+  setBarring(req: { requestId: string; iccid: string; barred: boolean }): Promise<void>;
+  isBarred(iccid: string): Promise<boolean>;
   /**
    * Puts a roaming pack on a line (issue 15): the zone's destinations, talk-and-text or data, from startsAt to
    * expiresAt. Idempotent by requestId: the same request answers the same pack reference.

@@ -22,11 +22,11 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { sandboxE911Updates, sandboxNumbers, sandboxRoamingPacks, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
+import { sandboxE911Updates, sandboxLineBars, sandboxNumbers, sandboxRoamingPacks, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
 import type { PortInReason } from '../../contract/activation';
 import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
 import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
-import { HOUR_MS, usageHour } from './networkUsage';
+import { barredUsageHour, HOUR_MS, usageHour } from './networkUsage';
 
 /** How long a chosen number stays held for the card before it goes back to the pool. */
 export const RESERVATION_MS = 30 * 60_000;
@@ -233,12 +233,26 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
       return { ref: row!.ref };
     },
 
-    async usageHour(req) {
+    async usageHour(req, connection) {
       // The network reports an hour once it is over.
       if (req.hourStart.getTime() % HOUR_MS !== 0 || req.hourStart.getTime() + HOUR_MS > clock.now().getTime()) {
         throw new NetworkError('INVALID_REQUEST', `usage of ${req.hourStart.toISOString()} is not complete yet`);
       }
+      // A barred line (issue 15: suspended, "no service except 911 and 611") carries nothing else from the bar on.
+      const [bar] = await (connection ?? db).select().from(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.iccid));
+      if (bar?.barred && req.hourStart.getTime() >= bar.updatedAt.getTime() - (bar.updatedAt.getTime() % HOUR_MS)) return barredUsageHour(req);
       return usageHour(req);
+    },
+
+    async setBarring(req) {
+      // The same request id again (a retried job) is taken once; a later request wins.
+      await db.insert(sandboxLineBars).values({ iccid: req.iccid, barred: req.barred, requestId: req.requestId, updatedAt: clock.now() })
+        .onConflictDoUpdate({ target: sandboxLineBars.iccid, set: { barred: req.barred, requestId: req.requestId, updatedAt: clock.now() }, setWhere: ne(sandboxLineBars.requestId, req.requestId) });
+    },
+
+    async isBarred(iccid) {
+      const [bar] = await db.select({ barred: sandboxLineBars.barred }).from(sandboxLineBars).where(eq(sandboxLineBars.iccid, iccid));
+      return bar?.barred ?? false;
     },
   };
 }

@@ -134,3 +134,21 @@ export function usageHour(req: UsageHourRequest): NetworkUsageRecord[] {
     return { ...d, ref, volumeKb: fast + slow, highSpeedKb: fast };
   });
 }
+
+/** The short numbers a barred line still reaches (spec section 4: "no service except 911 and 611"). */
+export const BARRED_LINE_REACHES = ['911', '611'] as const;
+
+/**
+ * The records of a barred line in one hour: the subscriber can still call 611 (customer service, to pay) and 911; now
+ * and then one does. No texts and no data go through.
+ */
+export function barredUsageHour(req: UsageHourRequest): NetworkUsageRecord[] {
+  const hour = Math.floor(req.hourStart.getTime() / HOUR_MS);
+  const rnd = randomFor(req.iccid, hour);
+  if (rnd() > 0.04) return [];
+  const peer = rnd() < 0.9 ? '611' : '911';
+  return [{
+    ref: `${req.iccid}-${hour}-0`, type: 'voice', startedAt: new Date(hour * HOUR_MS + Math.floor(rnd() * (HOUR_MS - 60_000))),
+    direction: 'out', peer, peerCountry: 'US', peerKind: 'landline', durationSec: 60 + Math.floor(rnd() * 540), volumeKb: 0, highSpeedKb: 0,
+  }];
+}

@@ -9,6 +9,7 @@ import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import { usageJobHandlers, usageRecurringJobs } from '../usage';
+import { planJobHandlers, planRecurringJobs } from '../plan';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -22,6 +23,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...activationJobHandlers,
   /** usage.collect. */
   ...usageJobHandlers,
+  /** Issue 15: plan.cycleEnd, plan.remind, plan.renew, plan.renewalPaid, plan.networkBar, service.removeNumber, plan.recoverAfterTopUp, plan.message. */
+  ...planJobHandlers,
   /** lineOrder.roaming. */
   ...lineOrderJobHandlers,
 };
@@ -37,4 +40,5 @@ export const recurringJobs: readonly RecurringJob[] = [
   ...paymentRecurringJobs,
   ...activationRecurringJobs,
   ...usageRecurringJobs,
+  ...planRecurringJobs,
 ];

@@ -69,7 +69,8 @@ const chargeKind = (r: EntryRow): BillEntry['kind'] => {
   // Issue 15's line orders (decision 0029): data add-ons and roaming packs are add-ons, a global pack renewed a renewal.
   if (r.payable_kind === 'order' && (r.order_kind === 'addOn' || r.order_kind === 'roaming')) return 'addOn';
   if (r.payable_kind === 'order' && r.order_kind === 'globalRenewal') return 'renewal';
-  if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : 'order';
+  // A renewal or recovery is paid as an order of kind 'renewal' (issue 15, decision 0025).
+  if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : r.order_kind === 'renewal' ? 'renewal' : 'order';
   if (r.payable_kind === 'renewal') return 'renewal';
   if (r.payable_kind === 'addOn') return 'addOn';
   return 'other';

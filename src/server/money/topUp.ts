@@ -14,6 +14,7 @@ import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { balanceLedger, balances, customers, lines, orders } from '../db/schema';
 import { GatewayError } from '../http/errors';
+import { enqueueJob } from '../jobs/queue';
 import { requestHash } from '../http/idempotency';
 import { enforce, hit, RULES } from '../limits';
 import { payMethodsFor } from '../accounts';
@@ -122,4 +123,12 @@ export async function creditTopUp(tx: Db, order: OrderRow, now: Date): Promise<v
       target: balances.customerId,
       set: { generalCents: sql`${balances.generalCents} + ${general}`, ildCents: sql`${balances.ildCents} + ${ild}` },
     });
+  // Issue 15 (decision 0026): a line suspended for an unpaid renewal is recovered from the General account once it
+  // covers the plan and the fee; the plan area's job decides (named here, so money need not import the plan area).
+  if (general > 0) {
+    await enqueueJob(tx, { kind: RECOVER_AFTER_TOP_UP_JOB, dedupeKey: `${RECOVER_AFTER_TOP_UP_JOB}:${order.orderNo}`, payload: { customerId: order.topUpCustomerId }, runAt: now });
+  }
 }
+
+/** Handled in src/server/plan/jobs.ts. */
+export const RECOVER_AFTER_TOP_UP_JOB = 'plan.recoverAfterTopUp';

@@ -18,6 +18,8 @@ import { fulfilLineOrder, isLineOrder, payableRefusal } from '../business';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
+/** Handled by the plan area (src/server/plan/jobs.ts), named here so payments need not import it. */
+export const RENEWAL_PAID_JOB = 'plan.renewalPaid';
 
 /** Locks the order row: every change of an order's payment state goes through this lock, so they serialize. */
 export async function lockOrder(tx: Db, orderNo: string): Promise<OrderRow> {
@@ -41,6 +43,12 @@ export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method:
     .where(eq(orders.id, order.id));
   // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
   if (order.kind === 'topup') return creditTopUp(tx, order, now);
+  // A renewal or recovery (issue 15, decision 0025): the plan area writes the paid term to the line, in a job enqueued
+  // here, so a payment settled later by reconciliation renews the line as well.
+  if (order.kind === 'renewal') {
+    await enqueueJob(tx, { kind: RENEWAL_PAID_JOB, dedupeKey: `${RENEWAL_PAID_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
+    return;
+  }
   // A plan change, add-on, roaming pack or global renewal is given to its line here and now (decision 0029).
   if (isLineOrder(order)) return fulfilLineOrder(deps, tx, order, now);
   await givePlanToCard(tx, order, now);

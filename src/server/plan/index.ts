@@ -11,3 +11,7 @@
  */
 export { assertCanOrderChange, currentPlan, endCycle, lineRef, orderPlanChange, renewPlan, requireMainPlan, startPlan, type CurrentPlan, type PlanOrder } from './plan';
 export type { LineRef } from './lifecycles';
+export { planJobHandlers, planRecurringJobs, recoverFromBalance, RECOVER_AFTER_TOP_UP_JOB } from './jobs';
+export { scheduleUnscheduledTerms } from './terms';
+export { lockLifecycles } from './lifecycles';
+export { planRoutes } from './routes';

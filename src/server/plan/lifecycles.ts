@@ -63,11 +63,13 @@ export function applyPlanEvent(deps: Deps, line: LineRef, event: PlanEvent, acti
 export const maintenanceRefusal = (at: Date): GatewayError =>
   new GatewayError('autoRenewalMaintenance', { data: { retryAt: maintenanceEndsAt(at).toISOString() } });
 
-export function applyAutoRenewalEvent(deps: Deps, line: LineRef, event: AutoRenewalEvent, actions: LifecycleActions<AutoRenewalEvent>, db: Db = deps.db): Promise<AppliedEvent> {
+export function applyAutoRenewalEvent(
+  deps: Deps, line: LineRef, event: AutoRenewalEvent, actions: LifecycleActions<AutoRenewalEvent>, db: Db = deps.db, meta?: Record<string, unknown>,
+): Promise<AppliedEvent> {
   const now = deps.clock.now();
   return applyLifecycleEvent<AutoRenewalEvent>(db, {
     chart: 'autoRenewal', machine: autoRenewalMachine, entityRef: String(line.id), store: storeOf(line.id, line.customerId, now, 'autoRenewalState'),
-    event, actions, at: now,
+    event, actions, at: now, meta,
     rejectWith: () => {
       if (inMaintenance(new Date(event.at))) return maintenanceRefusal(new Date(event.at));
       if (event.type === 'autoRenewal.open' && !event.termsAccepted) return new GatewayError('validation', { messageKey: 'portalPlan:refusal.terms', data: { field: 'termsAccepted' } });

@@ -5,10 +5,10 @@
  * cycle written here gets its end on the job runner (plan.cycleEnd), and the last one its reminder and renewal
  * (decision 0025): one job per line and time, whoever writes it first.
  */
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { CYCLE_MS, reminderAt, renewalRunsAt } from '../../domain/planCalendar';
 import type { Db } from '../db/database';
-import { planSubscriptions, plans } from '../db/schema';
+import { jobs, planSubscriptions, plans } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 
 export const CYCLE_END_JOB = 'plan.cycleEnd';
@@ -78,3 +78,21 @@ export async function markAutoRenew(tx: Db, lineId: number, autoRenew: boolean, 
   await tx.update(planSubscriptions).set({ autoRenew }).where(and(eq(planSubscriptions.lineId, lineId), gt(planSubscriptions.expiresAt, now)));
 }
 
+
+export const SCHEDULE_JOB = 'plan.schedule';
+
+/**
+ * Terms written before this area existed (the seed's demo line, a plan given at activation by an older gateway) have
+ * no jobs: the recurring plan.schedule gives them theirs. One query when every term has its job.
+ */
+export async function scheduleUnscheduledTerms(db: Db, now: Date): Promise<number> {
+  const iso = sql`to_char(${planSubscriptions.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const missing = await db.selectDistinct({ lineId: planSubscriptions.lineId }).from(planSubscriptions)
+    .where(and(gt(planSubscriptions.expiresAt, now), sql`not exists (select 1 from ${jobs} where ${jobs.dedupeKey} = ${CYCLE_END_JOB} || ':' || ${planSubscriptions.lineId} || ':' || ${iso})`));
+  for (const { lineId } of missing) {
+    const ends = await db.select({ expiresAt: planSubscriptions.expiresAt }).from(planSubscriptions)
+      .where(and(eq(planSubscriptions.lineId, lineId), gt(planSubscriptions.expiresAt, now))).orderBy(asc(planSubscriptions.expiresAt));
+    await scheduleTermJobs(db, lineId, ends.map((e) => e.expiresAt));
+  }
+  return missing.length;
+}

@@ -18,6 +18,7 @@ import { requestLanguage } from '../http/language';
 import { isLoopback } from '../http/loopback';
 import { validationMessage } from '../http/validation';
 import { t } from '../i18n';
+import { sandboxClockRoutes } from './clock';
 import { seedTestLine } from './testLine';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
@@ -118,6 +119,9 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
       ...parcel, shippedAt: parcel.shippedAt?.toISOString() ?? null, shipsAt: parcel.shipsAt.toISOString(),
     });
   });
+
+  // Issue 15: the clock page (+1 day, +30 days, to a date) and the jobs that ran.
+  sandboxClockRoutes(app, deps);
 
   app.post('/sandbox/api/clock/advance', async (request) => {
     const lang = requestLanguage(request);

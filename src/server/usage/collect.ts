@@ -93,7 +93,7 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
       if (bought === undefined) addOns.set(key, bought = await addOnsInCycle(tx, lineId, cycle.start));
       const extraMb = bought.filter((a) => a.startsAt.getTime() <= hour).reduce((sum, a) => sum + a.mb, 0);
       const left = sub.allowanceMb === null ? null : Math.max(0, (sub.allowanceMb + extraMb) * 1024 - used);
-      const reported = await deps.network.usageHour({ iccid: line.iccid, hourStart: new Date(hour), highSpeedLeftKb: left });
+      const reported = await deps.network.usageHour({ iccid: line.iccid, hourStart: new Date(hour), highSpeedLeftKb: left }, tx);
       for (const r of reported) {
         const rate = perMinute(rates, r);
         let durationSec = r.durationSec;
