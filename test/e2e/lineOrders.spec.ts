@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { englishLeftovers } from './i18n-check';
-import { captchaAnswer } from './sandbox';
+import { advanceClock, captchaAnswer } from './sandbox';
 import { LineOrderPage } from '../support/pages/LineOrderPage';
 import { textOf, type Lang } from '../support/pages/i18nText';
 import { endpoints } from '../../src/contract';
@@ -25,23 +25,28 @@ async function seriousViolations(page: Page) {
 /** A customer with a US line and a 5GB plan started now, $100.00 (or `generalCents`) in the General account, logged in in `lang`. */
 async function openWithNewLine(page: Page, request: APIRequestContext, baseURL: string, lang: Lang, path: string, generalCents = 10_000, kind: 'us' | 'global' = 'us') {
   const made = await request.post('/sandbox/api/testLine', { data: { generalCents, kind } });
-  const { username, password } = ((await made.json()) as { data: { username: string; password: string } }).data;
-  const img = await request.get(endpoints.createImg.path);
-  const captchaToken = img.headers()['x-image-code-token']!;
-  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
-    form: { grant_type: 'password', username, password },
-    headers: { Authorization: BASIC, 'IMAGE-CODE': await captchaAnswer(request, captchaToken), 'X-IMAGE-CODE-TOKEN': captchaToken },
-  });
-  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  // The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable.
-  await page.context().addCookies([
-    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
-  ]);
+  const login = ((await made.json()) as { data: { username: string; password: string } }).data;
+  await signIn(page, request, baseURL, login);
   if (lang !== 'en') {
     await page.addInitScript((l) => sessionStorage.setItem('lang', JSON.stringify({ type: 'string', content: l, storage: 'session', timestamp: Date.now() })), lang);
   }
   await page.goto(path);
+  return login;
+}
+
+/** The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable. */
+async function signIn(page: Page, request: APIRequestContext, baseURL: string, login: { username: string; password: string }) {
+  const img = await request.get(endpoints.createImg.path);
+  const captchaToken = img.headers()['x-image-code-token']!;
+  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
+    form: { grant_type: 'password', username: login.username, password: login.password },
+    headers: { Authorization: BASIC, 'IMAGE-CODE': await captchaAnswer(request, captchaToken), 'X-IMAGE-CODE-TOKEN': captchaToken },
+  });
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  await page.context().addCookies([
+    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
+  ]);
 }
 
 test.describe('line orders', () => {
@@ -69,8 +74,8 @@ test.describe('line orders', () => {
     await expect(page.locator('main')).toContainText('$25.00');
   });
 
-  test('a plan change starts when the current plan expires: pending on /personal; a second one is refused (120080)', async ({ page, request, baseURL }) => {
-    await openWithNewLine(page, request, baseURL!, 'en', '/personal/businessManegement/bundleChange', 20_000);
+  test('a plan change starts when the current plan expires: pending on /personal, a second one refused (120080), main after expiry', async ({ page, request, baseURL }) => {
+    const login = await openWithNewLine(page, request, baseURL!, 'en', '/personal/businessManegement/bundleChange', 20_000);
     const order = new LineOrderPage(page);
     await order.chooseOffer('15GB');
     await order.chooseMonths(4);
@@ -88,6 +93,14 @@ test.describe('line orders', () => {
     await order.expectIn('refused');
     await expect(page.getByText(textOf('en', 'errors:code.120080'))).toBeVisible();
     expect(starts).toMatch(/starts on \w+ \d+, \d{4}/);
+    // The current plan expires (the server clock moves 31 days): the changed plan is the main plan.
+    await advanceClock(request, 31 * 86_400_000);
+    // A month later the session has expired: the customer logs in again.
+    await signIn(page, request, baseURL!, login);
+    await expect.poll(async () => {
+      await page.goto('/personal');
+      return page.getByTestId('plan-name').textContent({ timeout: 5000 }).catch(() => null);
+    }, { timeout: 30_000, intervals: [1000, 2000, 3000] }).toBe('15GB');
   });
 
   test("a global data SIM's pack renewed after the one in force, axe-core clean", async ({ page, request, baseURL }) => {

@@ -133,7 +133,7 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   app.post('/sandbox/api/testLine', async (request) => {
     const lang = requestLanguage(request);
     const body = parsed(testLineBody, request.body ?? {}, lang);
-    const created = await seedTestLine(deps.db, deps.clock.now(), { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind });
+    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind });
     return ok(lang, { ...created, password: body.password });
   });
 }

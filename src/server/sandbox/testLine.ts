@@ -5,13 +5,14 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Deps } from '../context';
+import { startPlan } from '../plan';
 import * as s from '../db/schema';
 import { hashPassword } from '../accounts';
 
-const DAY_MS = 86_400_000;
-
-export async function seedTestLine(db: Db, now: Date, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global' }) {
+export async function seedTestLine(deps: Deps, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global' }) {
+  const db = deps.db;
+  const now = deps.clock.now();
   const passwordHash = await hashPassword(opts.password);
   const [plan] = await db.select({ id: s.plans.id }).from(s.plans).where(eq(s.plans.slug, opts.planSlug));
   if (!plan) throw new Error(`no plan ${opts.planSlug}`);
@@ -30,15 +31,14 @@ export async function seedTestLine(db: Db, now: Date, opts: { password: string; 
         // A global data SIM with its first pack (Asia, 1 GB for 7 days) from now.
         const [pack] = await tx.select({ id: s.globalPacks.id }).from(s.globalPacks).where(and(eq(s.globalPacks.regionCode, 'asia'), eq(s.globalPacks.days, 7)));
         await tx.insert(s.sims).values({ iccid, kind: 'global', simType: 'esim', status: 'activated', activationCodeHash: 'sandbox-test-line', globalPackId: pack!.id, months: 1, purchasedAt: now });
-      } else {
-        await tx.insert(s.planSubscriptions).values({
-          lineId: line.id, planId: plan.id, status: 'main', autoRenew: false, startsAt: now, expiresAt: new Date(now.getTime() + 30 * DAY_MS),
-        });
       }
       await tx.insert(s.balances).values({ customerId: customer.id, generalCents: opts.generalCents, ildCents: 0 });
-      return { username, phone };
+      return { username, phone, lineId: line.id, customerId: customer.id };
     }).catch(() => null);
-    if (created) return created;
+    if (!created) continue;
+    // The plan starts through the plan chart, so its cycle ends, reminder and renewal are on the clock like any line's.
+    if (opts.kind === 'us') await startPlan(deps, { id: created.lineId, customerId: created.customerId }, { planId: plan.id, months: 1 });
+    return { username: created.username, phone: created.phone };
   }
   throw new Error('no free number for a test line');
 }
