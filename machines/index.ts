@@ -19,6 +19,7 @@ import { topUpMachine } from './topUp.machine';
 import { profileMachine } from './profile.machine';
 import { passwordBySmsMachine } from './passwordBySms.machine';
 import { bankCardsMachine } from './bankCards.machine';
+import { bundleChangeMachine, flowPacketMachine, globalRenewalMachine, roamPackMachine } from './lineOrder.machine';
 // Issue 15 (h15-life): the line's plan, auto-renewal and service lifecycles.
 import { planMachine } from './plan.machine';
 import { autoRenewalMachine } from './autoRenewal.machine';
@@ -85,6 +86,11 @@ export const charts: readonly ChartEntry[] = [
   { id: 'autoRenewalPage', titleKey: 'portalPlan:chart.autoRenewalPage', title: 'Auto-renewal page: see it and change it, by the session or an email link', kind: 'flow', specSection: '2 (/personal/autosubscription/subscription), 4 (Auto-renewal), 5 (terms)', machine: autoRenewalPageMachine },
   { id: 'service', titleKey: 'portalPlan:chart.service', title: 'Service: active, suspended (unpaid or by staff), number removed', kind: 'lifecycle', specSection: '1 (commercial or illegal use), 4 (Unpaid after renewal date), 9', machine: serviceMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
+  // ---- issue 15, line orders (decision 0029): one chart per form, made by lineOrderMachine ----
+  { id: 'bundleChange', titleKey: 'business:chart.bundleChange', title: 'Plan change: list, form, payment, result', kind: 'flow', specSection: '2 (/personal/businessManegement/bundleChange), 4 (a changed plan starts when the current one expires; Payment), 8 (120079, 120080, 120081, 120088)', machine: bundleChangeMachine, unreachable: [{ transition: 'bundleChange.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },
+  { id: 'flowPacket', titleKey: 'business:chart.flowPacket', title: 'Data add-ons: price list, form, payment, result', kind: 'flow', specSection: '1 (data add-ons), 2 (/personal/businessManegement/flowPacket, hasPrice), 5 (max five per cycle), 8 (120079, 120081, 120088)', machine: flowPacketMachine, unreachable: [{ transition: 'flowPacket.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },
+  { id: 'roamPack', titleKey: 'business:chart.roamPack', title: 'Roaming packs: price list, form, payment, result', kind: 'flow', specSection: '1 (roaming add-ons), 2 (/personal/businessManegement/roamPack, hasPrice), 8 (120079, 120081, 120088)', machine: roamPackMachine, unreachable: [{ transition: 'roamPack.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },
+  { id: 'globalRenewal', titleKey: 'business:chart.globalRenewal', title: "Global data SIM: renewing its pack", kind: 'flow', specSection: '2 (/global/renewalpackage, /form, /result), 4 (Payment), 8 (120081, 120088)', machine: globalRenewalMachine, unreachable: [{ transition: 'globalRenewal.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },
 ];
 
 export const chartById = (id: string): ChartEntry | undefined => charts.find((c) => c.id === id);

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../api/client';
-import { endpoints } from '../contract';
+import { planLife as planLifeEndpoint, serviceRecover as serviceRecoverEndpoint } from '../contract/planLife';
 import type { PlanLife } from '../contract/planLife';
 
 export type PlanLifeState = { status: 'loading' } | { status: 'ready'; life: PlanLife } | { status: 'error' };
@@ -15,7 +15,7 @@ export function usePlanLife(enabled: boolean): { state: PlanLifeState; recover: 
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    call(endpoints.planLife, { silent: true, background: true })
+    call(planLifeEndpoint, { silent: true, background: true })
       .then((life) => { if (live) setState({ status: 'ready', life }); })
       .catch(() => { if (live) setState({ status: 'error' }); });
     return () => { live = false; };
@@ -23,7 +23,7 @@ export function usePlanLife(enabled: boolean): { state: PlanLifeState; recover: 
   const recover = useCallback(async () => {
     try {
       setProblem(null);
-      setState({ status: 'ready', life: await call(endpoints.serviceRecover, { body: { method: 'balance' }, silent: true }) });
+      setState({ status: 'ready', life: await call(serviceRecoverEndpoint, { body: { method: 'balance' }, silent: true }) });
     } catch (e) {
       setProblem((e as { code?: string }).code ?? 'serverError');
     }

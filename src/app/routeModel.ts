@@ -43,7 +43,8 @@ export type LoaderName = 'home' | 'personal' | 'portal' | 'plans' | 'planDetail'
  * children, so the flow's actor lives in the layout and survives moving between the steps' URLs. The layout
  * screen of each flow is registered in FLOW_LAYOUTS.
  */
-export type FlowName = 'checkout' | 'tracking' | 'activation' | 'activationPlan' | 'topUp';
+export type FlowName = 'checkout' | 'tracking' | 'activation' | 'activationPlan' | 'topUp'
+  | 'bundleChange' | 'flowPacket' | 'roamPack' | 'globalRenewal';
 
 export interface AppRoute {
   path: string;

@@ -14,6 +14,11 @@ export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>
   tracking: () => import('../../screens/tracking/TrackingLayout'),
   activation: () => import('../../screens/activation/ActivationLayout'),
   topUp: () => import('../../screens/money/TopUpLayout'),
+  // Issue 15, line orders (decision 0029).
+  bundleChange: () => import('../../screens/business/BundleChangeLayout'),
+  flowPacket: () => import('../../screens/business/FlowPacketLayout'),
+  roamPack: () => import('../../screens/business/RoamPackLayout'),
+  globalRenewal: () => import('../../screens/business/GlobalRenewalLayout'),
 };
 
 /**
@@ -48,6 +53,16 @@ const later = (path: string, metaKey: string, servedBy: 3 | 4 | 'later', flags: 
   route(path, metaKey, { servedBy, flags });
 const account = (path: string, metaKey: string, servedBy: 3 | 4 | 'later' = 'later', flags: Partial<RouteFlags> = {}): AppRoute =>
   later(path, metaKey, servedBy, { ...ACCOUNT, ...flags });
+
+const LINE_ORDER_SCREENS = {
+  list: () => import('../../screens/business/LineOrderListScreen'),
+  form: () => import('../../screens/business/LineOrderFormScreen'),
+  result: () => import('../../screens/business/LineOrderResultScreen'),
+  resultError: () => import('../../screens/business/LineOrderResultErrorScreen'),
+};
+/** A page of a line order (issue 15): an account page in its chart's layout. */
+const lineOrder = (path: string, metaKey: string, flow: FlowName, page: keyof typeof LINE_ORDER_SCREENS, flags: Partial<RouteFlags> = {}): AppRoute =>
+  route(path, metaKey, { screen: LINE_ORDER_SCREENS[page], flow, flags: { ...ACCOUNT, ...flags }, namespaces: ['business', 'payment', 'checkout'] });
 
 const home = () => import('../../screens/home/HomeScreen');
 
@@ -153,9 +168,9 @@ export const ROUTES: AppRoute[] = [
 
   route('/global/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'tracking', 'validation'] }),
   route('/global/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'tracking', 'usStates', 'validation'] }),
-  account('/global/renewalpackage', 'globalRenewal'),
-  account('/global/renewalpackage/form', 'globalRenewal'),
-  account('/global/renewalpackage/result', 'globalRenewal'),
+  lineOrder('/global/renewalpackage', 'globalRenewal', 'globalRenewal', 'list'),
+  lineOrder('/global/renewalpackage/form', 'globalRenewal', 'globalRenewal', 'form'),
+  lineOrder('/global/renewalpackage/result', 'globalRenewal', 'globalRenewal', 'result'),
   route('/global/myorder', 'globalOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'globalOrders', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalMoney', 'tracking'] }),
   // "My order" of the personal centre (spec section 2, Screen content); the spec names no path, this one follows /global/myorder.
   route('/personal/myorder', 'myOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'orders', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalMoney', 'tracking'] }),
@@ -172,18 +187,19 @@ export const ROUTES: AppRoute[] = [
   route('/personal/autosubscription/subscription', 'autoRenewal', { screen: () => import('../../screens/planLife/AutoRenewalScreen'), namespaces: ['portalPlan'] }),
   route('/personal/transition-page', 'account', { screen: () => import('../../screens/planLife/TransitionScreen'), namespaces: ['portalPlan'] }),
 
-  account('/personal/businessManegement/bundleChange', 'planChange', 'later', { hasIsSmsUser: true }),
-  account('/personal/businessManegement/bundleChange/form', 'planChange'),
-  account('/personal/businessManegement/bundleChange/result/:orderNo', 'planChange'),
-  account('/personal/businessManegement/bundleChange/resultError', 'planChange'),
-  account('/personal/businessManegement/flowPacket', 'dataAddOn', 'later', { hasPrice: true }),
-  account('/personal/businessManegement/flowPacket/form', 'dataAddOn'),
-  account('/personal/businessManegement/flowPacket/result/:orderNo', 'dataAddOn'),
-  account('/personal/businessManegement/flowPacket/resultError', 'dataAddOn'),
-  account('/personal/businessManegement/roamPack', 'roaming', 'later', { hasPrice: true }),
-  account('/personal/businessManegement/roamPack/form', 'roaming'),
-  account('/personal/businessManegement/roamPack/result/:orderNo', 'roaming'),
-  account('/personal/businessManegement/roamPack/resultError', 'roaming'),
+  // Issue 15, line orders: each list, form and result page in its chart's layout (decision 0029).
+  lineOrder('/personal/businessManegement/bundleChange', 'planChange', 'bundleChange', 'list', { hasIsSmsUser: true }),
+  lineOrder('/personal/businessManegement/bundleChange/form', 'planChange', 'bundleChange', 'form', { hasIsSmsUser: true }),
+  lineOrder('/personal/businessManegement/bundleChange/result/:orderNo', 'planChange', 'bundleChange', 'result'),
+  lineOrder('/personal/businessManegement/bundleChange/resultError', 'planChange', 'bundleChange', 'resultError'),
+  lineOrder('/personal/businessManegement/flowPacket', 'dataAddOn', 'flowPacket', 'list', { hasPrice: true }),
+  lineOrder('/personal/businessManegement/flowPacket/form', 'dataAddOn', 'flowPacket', 'form'),
+  lineOrder('/personal/businessManegement/flowPacket/result/:orderNo', 'dataAddOn', 'flowPacket', 'result'),
+  lineOrder('/personal/businessManegement/flowPacket/resultError', 'dataAddOn', 'flowPacket', 'resultError'),
+  lineOrder('/personal/businessManegement/roamPack', 'roaming', 'roamPack', 'list', { hasPrice: true }),
+  lineOrder('/personal/businessManegement/roamPack/form', 'roaming', 'roamPack', 'form'),
+  lineOrder('/personal/businessManegement/roamPack/result/:orderNo', 'roaming', 'roamPack', 'result'),
+  lineOrder('/personal/businessManegement/roamPack/resultError', 'roaming', 'roamPack', 'resultError'),
 
   account('/personal/upgradeNewCard', 'upgradeSim'),
   route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'usStates', 'validation'] }),

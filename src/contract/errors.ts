@@ -72,6 +72,9 @@ export const PRODUCT_CODES = [
   'serviceUnchanged',  // the line's service is not in a state this change applies to (not suspended, already removed)
   'renewalLinkInvalid', // the auto-renewal link from an email is forged, used or expired: log in instead
   'notSuspended',      // recovery asked for a line that is not suspended for an unpaid renewal
+  'addOnLimit',        // spec section 5: "Data add-on max five per cycle": five were bought in this 30-day cycle
+  'addOnUnlimited',    // the plan's high-speed data is unlimited: a data add-on would add nothing
+  'noGlobalLine',      // the page needs a global data SIM of the account's own
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -104,7 +107,7 @@ export const statusForCode = (code: string): number => {
     case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists':
     case 'birthdaySet': case 'cardPaysRenewal': return 409;
     case 'autoRenewalMaintenance': return 503;
-    case 'autoRenewalUnchanged': case 'serviceUnchanged': case 'notSuspended': return 409;
+    case 'autoRenewalUnchanged': case 'serviceUnchanged': case 'notSuspended': case 'addOnLimit': return 409;
     case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;

@@ -13,6 +13,7 @@ import { dataAllowance, ildRatesList, usageRecords } from './usage';
 import { createOrder, orderDetail, quote } from './orders';
 import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { billDetail, billList, billPdf, myOrderPayments, myOrders, topUpCreate, topUpDetail } from './money';
+import { lineOrderCreate, lineOrderDetail, lineOrderOffers } from './business';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
 import {
   activationCheckSim, activationMine, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect,
@@ -37,6 +38,7 @@ export const endpoints = {
   usageRecords, dataAllowance, ildRates: ildRatesList,
   // Issue 15 (h15-life).
   planLife, autoRenewalByLink, autoRenewalUpdate, serviceRecover,
+  lineOrderOffers, lineOrderCreate, lineOrderDetail,
 } as const;
 
 export type Endpoints = typeof endpoints;

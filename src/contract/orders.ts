@@ -22,7 +22,7 @@ export const optionalChineseNameField = textField({ max: 20, trim: true, tooLong
   .transform((v) => v || null).refine((v) => v === null || isChineseName(v), 'validation:nameZh.chinese');
 
 export const countryField = z.enum(SHIPPING_COUNTRIES, { error: 'validation:country.required' });
-export const monthsField = z.union(PLAN_MONTHS.map((m) => z.literal(m)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<12>], { error: 'validation:months.invalid' });
+export const monthsField = z.union(PLAN_MONTHS.map((m) => z.literal(m)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>, z.ZodLiteral<6>, z.ZodLiteral<12>], { error: 'validation:months.invalid' });
 export const simTypeField = z.enum(['physical', 'esim'], { error: 'validation:simType.required' });
 /** "SIM quantity 1-10": more than 10 is answered by the gateway with 120082 (SIM count exceeds limit). */
 export const simCountField = z.number({ error: 'validation:simCount.invalid' }).int('validation:simCount.invalid').min(1, 'validation:simCount.invalid').max(99, 'validation:simCount.invalid');

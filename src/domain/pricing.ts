@@ -3,7 +3,8 @@
  * authoritative recomputation use this one function. Money is integer cents; each line is rounded once.
  */
 export const MAX_SIMS_PER_ORDER = 10;          // "SIM max 10 per order" (120082 beyond)
-export const PLAN_MONTHS = [1, 3, 6, 12] as const; // "Multi-month plans of 1, 3, 6 and 12 months"
+/** "Multi-month plans of 1, 3, 6 and 12 months ... and a 4-month offer" (decision 0028). */
+export const PLAN_MONTHS = [1, 3, 4, 6, 12] as const;
 export type PlanMonths = (typeof PLAN_MONTHS)[number];
 
 /**

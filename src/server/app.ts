@@ -23,6 +23,7 @@ import { createLimits } from './limits';
 // Each area registers its own routes (src/server/<area>/index.ts).
 import { captchaRoutes, loginRoutes, oauthRoutes, personalRoutes, profileRoutes } from './accounts';
 import { activationRoutes } from './activation';
+import { lineOrderRoutes } from './business';
 import { catalogRoutes } from './catalog';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
@@ -116,6 +117,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
   moneyRoutes(app, deps);
+  lineOrderRoutes(app, deps);
   trackingRoutes(app, deps);
   usageRoutes(app, deps);
   planRoutes(app, deps);

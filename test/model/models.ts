@@ -13,6 +13,7 @@ import { simLifecycleModel } from './models/simLifecycle';
 import { portInModel } from './models/portIn';
 import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
 import { topUpModel } from './models/topUp';
+import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './models/lineOrder';
 import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './models/planLifecycles';
 
 const entry = (id: string): ChartEntry => {
@@ -135,6 +136,10 @@ export const models: Record<string, ChartModel> = {
   passwordBySms: passwordBySmsModel,
   bankCards: bankCardsModel,
   topUp: topUpModel,
+  bundleChange: bundleChangeModel,
+  flowPacket: flowPacketModel,
+  roamPack: roamPackModel,
+  globalRenewal: globalRenewalModel,
   plan: planModel,
   autoRenewal: autoRenewalModel,
   service: serviceModel,

@@ -13,6 +13,10 @@ const BEFORE_THE_RULE = new Set(['login', 'logout', 'changePassword', 'checkout'
 const BUSINESS_WHILE_CALLING: Record<string, string> = {
   'topUp.paying': 'the customer pays, in the payment chart (spec section 4: payment success or failure)',
   'bankCards.adding': 'the customer types the card into the provider form (spec section 3, Bank card)',
+  'bundleChange.paying': 'the customer pays the plan change, in the payment chart (spec section 4: payment success or failure)',
+  'flowPacket.paying': 'the customer pays the data add-on, in the payment chart (spec section 4: payment success or failure)',
+  'roamPack.paying': 'the customer pays the roaming pack, in the payment chart (spec section 4: payment success or failure)',
+  'globalRenewal.paying': 'the customer pays the renewed pack, in the payment chart (spec section 4: payment success or failure)',
 };
 
 interface Node { id: string; tags?: readonly string[]; invoke?: readonly unknown[]; states?: Record<string, Node> }

@@ -76,7 +76,8 @@ describe.each(testDatabases({ postgres: false, because: 'reads of the seeded cat
         'unlimitedBasicData128k', 'unlimitedUsCalls', 'unlimitedChinaLandlineCalls', 'freeGlobalTexting', 'freeWifiCalling', 'freeHotspot',
       ]));
       expect(data.multiMonth).toEqual([
-        { months: 1, discountPercent: 0 }, { months: 3, discountPercent: 7 }, { months: 6, discountPercent: 13 }, { months: 12, discountPercent: 20 },
+        { months: 1, discountPercent: 0 }, { months: 3, discountPercent: 7 }, { months: 4, discountPercent: 10 }, { months: 6, discountPercent: 13 },
+        { months: 12, discountPercent: 20 },
       ]);
       expect(data.global.regions.map((r) => r.code)).toEqual(['usCanada', 'anz', 'europe', 'asia']);
       const destinations = data.global.regions.flatMap((r) => r.destinations);

@@ -84,6 +84,20 @@ export interface NetworkAdapter {
    */
   setBarring(req: { requestId: string; iccid: string; barred: boolean }): Promise<void>;
   isBarred(iccid: string): Promise<boolean>;
+  /**
+   * Puts a roaming pack on a line (issue 15): the zone's destinations, talk-and-text or data, from startsAt to
+   * expiresAt. Idempotent by requestId: the same request answers the same pack reference.
+   */
+  addRoamingPack(req: RoamingPackRequest): Promise<{ ref: string }>;
+}
+
+export interface RoamingPackRequest {
+  requestId: string;
+  iccid: string;
+  zone: string;
+  roamingType: string;
+  startsAt: Date;
+  expiresAt: Date;
 }
 
 export interface E911Update {

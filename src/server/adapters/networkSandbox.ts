@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { sandboxE911Updates, sandboxLineBars, sandboxNumbers, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
+import { sandboxE911Updates, sandboxLineBars, sandboxNumbers, sandboxRoamingPacks, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
 import type { PortInReason } from '../../contract/activation';
 import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
 import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
@@ -218,6 +218,19 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
           msisdn: req.msisdn, carrier: req.carrier, accountZip: req.accountZip, ...judgePort(req), answerAt: new Date(now.getTime() + portDelayMs),
         }).where(eq(sandboxPortRequests.ref, ref));
       });
+    },
+
+    async addRoamingPack(req) {
+      const [line] = await db.select({ iccid: sandboxProvisions.iccid }).from(sandboxProvisions)
+        .where(and(eq(sandboxProvisions.iccid, req.iccid), eq(sandboxProvisions.outcome, 'done'))).limit(1);
+      // Lines of the seed (the demo customer) were never provisioned through the sandbox: the network knows them by ICCID.
+      if (!line && !/^\d{19}$/.test(req.iccid)) throw new NetworkError('INVALID_REQUEST', `no line ${req.iccid}`);
+      await db.insert(sandboxRoamingPacks).values({
+        ref: `RP${randomBytes(6).toString('hex').toUpperCase()}`, requestId: req.requestId, iccid: req.iccid, zone: req.zone,
+        roamingType: req.roamingType, startsAt: req.startsAt, expiresAt: req.expiresAt, createdAt: clock.now(),
+      }).onConflictDoNothing({ target: sandboxRoamingPacks.requestId });
+      const [row] = await db.select({ ref: sandboxRoamingPacks.ref }).from(sandboxRoamingPacks).where(eq(sandboxRoamingPacks.requestId, req.requestId));
+      return { ref: row!.ref };
     },
 
     async usageHour(req, connection) {

@@ -14,10 +14,14 @@ export const PLANS = [
   { slug: 'unlimited-plan', name: 'Unlimited', highSpeedDataMb: null, monthlyPriceCents: 4500, usMinutes: null, promotionEligible: true, featured: false, inclusions: US_INCLUSIONS },
 ].map((p, i) => ({ ...p, kind: 'us' as const, simTypes: BOTH_SIMS, sortOrder: i + 1 }));
 
-/** "Multi-month plans of 1, 3, 6 and 12 months with discounts (7%, 13%, 20%)". */
+/**
+ * "Multi-month plans of 1, 3, 6 and 12 months with discounts (7%, 13%, 20% and a 4-month offer are mentioned)". The
+ * spec gives the 4-month offer no rate: 10 %, between the 3-month and the 6-month discount (decision 0028).
+ */
 export const MULTI_MONTH = [
   { months: 1, discountPercent: 0 },
   { months: 3, discountPercent: 7 },
+  { months: 4, discountPercent: 10 },
   { months: 6, discountPercent: 13 },
   { months: 12, discountPercent: 20 },
 ];
@@ -45,6 +49,29 @@ const PACK_PRICES: Record<string, number[]> = {
 };
 export const GLOBAL_PACKS = GLOBAL_REGIONS.flatMap((r) =>
   PACK_SHAPES.map((shape, i) => ({ regionCode: r.code, ...shape, priceCents: PACK_PRICES[r.code]![i]! })));
+
+/**
+ * Data add-ons and roaming packs (spec section 1; decision 0028): the one place their prices, validity and contents
+ * are set. A data add-on raises the line's high-speed data for the 30-day cycle in which it is bought (its validity is
+ * the rest of that cycle); a roaming pack is valid `days` from purchase in its zone's destinations
+ * (src/domain/addOns.ts). The spec gives no prices: these are in line with the monthly plans ($15 for 2GB a month).
+ */
+export const ADD_ON_PACKS = [
+  { code: 'data-1gb', kind: 'data' as const, zone: null, roamingType: null, dataMb: 1024, minutes: null, texts: null, days: null, priceCents: 500 },
+  { code: 'data-3gb', kind: 'data' as const, zone: null, roamingType: null, dataMb: 3 * 1024, minutes: null, texts: null, days: null, priceCents: 1200 },
+  { code: 'data-5gb', kind: 'data' as const, zone: null, roamingType: null, dataMb: 5 * 1024, minutes: null, texts: null, days: null, priceCents: 1800 },
+  { code: 'data-10gb', kind: 'data' as const, zone: null, roamingType: null, dataMb: 10 * 1024, minutes: null, texts: null, days: null, priceCents: 3000 },
+  { code: 'roam-china-talk-7', kind: 'roaming' as const, zone: 'china' as const, roamingType: 'talkText' as const, dataMb: null, minutes: 100, texts: 100, days: 7, priceCents: 800 },
+  { code: 'roam-china-talk-30', kind: 'roaming' as const, zone: 'china' as const, roamingType: 'talkText' as const, dataMb: null, minutes: 300, texts: 300, days: 30, priceCents: 2000 },
+  { code: 'roam-china-data-7', kind: 'roaming' as const, zone: 'china' as const, roamingType: 'data' as const, dataMb: 1024, minutes: null, texts: null, days: 7, priceCents: 1000 },
+  { code: 'roam-china-data-30', kind: 'roaming' as const, zone: 'china' as const, roamingType: 'data' as const, dataMb: 5 * 1024, minutes: null, texts: null, days: 30, priceCents: 3500 },
+  { code: 'roam-canada-talk-7', kind: 'roaming' as const, zone: 'canada' as const, roamingType: 'talkText' as const, dataMb: null, minutes: 200, texts: 200, days: 7, priceCents: 600 },
+  { code: 'roam-canada-data-7', kind: 'roaming' as const, zone: 'canada' as const, roamingType: 'data' as const, dataMb: 2 * 1024, minutes: null, texts: null, days: 7, priceCents: 1000 },
+  { code: 'roam-canada-data-30', kind: 'roaming' as const, zone: 'canada' as const, roamingType: 'data' as const, dataMb: 5 * 1024, minutes: null, texts: null, days: 30, priceCents: 2500 },
+  { code: 'roam-world-talk-7', kind: 'roaming' as const, zone: 'world' as const, roamingType: 'talkText' as const, dataMb: null, minutes: 60, texts: 100, days: 7, priceCents: 1500 },
+  { code: 'roam-world-data-7', kind: 'roaming' as const, zone: 'world' as const, roamingType: 'data' as const, dataMb: 1024, minutes: null, texts: null, days: 7, priceCents: 1500 },
+  { code: 'roam-world-data-15', kind: 'roaming' as const, zone: 'world' as const, roamingType: 'data' as const, dataMb: 3 * 1024, minutes: null, texts: null, days: 15, priceCents: 3500 },
+].map((p, i) => ({ ...p, sortOrder: i + 1 }));
 
 export const PARTNERS = [
   { name: 'Pacific Campus Alliance', category: 'education', url: 'https://pacific-campus.example', logoText: 'PCA' },

@@ -46,6 +46,48 @@ export const globalPacks = pgTable('global_packs', {
   priceCents: integer('price_cents').notNull(),
 }, (t) => [uniqueIndex('global_packs_region_data_days').on(t.regionCode, t.dataMb, t.days)]);
 
+// ---- add-ons and roaming packs (issue 15, decision 0028) ------------------------------------------
+
+/** Data add-ons and roaming packs of spec section 1; prices and contents in catalogue.ts (ADD_ON_PACKS). */
+export const addOnPacks = pgTable('add_on_packs', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: ['data', 'roaming'] }).notNull(),
+  /** Roaming: 'china' (incl. HK, Macau, Taiwan), 'canada', 'world' (other countries); null for data. */
+  zone: text('zone', { enum: ['china', 'canada', 'world'] }),
+  /** Roaming: 'talkText' or 'data'; null for data add-ons. */
+  roamingType: text('roaming_type', { enum: ['talkText', 'data'] }),
+  dataMb: integer('data_mb'),
+  minutes: integer('minutes'),
+  texts: integer('texts'),
+  /** Roaming: days valid from purchase; null for data add-ons (valid for the rest of the 30-day cycle). */
+  days: integer('days'),
+  priceCents: integer('price_cents').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * What a line holds beyond its plan, one row per paid order (issue 15): a data add-on (raises the high-speed data of
+ * the cycle starting at cycle_start), a roaming pack (provisioned on the network: network_ref once it took it), or a
+ * global data SIM's renewed pack (global_pack_id, from starts_at to expires_at).
+ */
+export const lineAddOns = pgTable('line_add_ons', {
+  id: serial('id').primaryKey(),
+  orderNo: text('order_no').notNull().unique(),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  /** 'planChange': the record of what a plan change order gave (its terms are plan_subscriptions rows). */
+  kind: text('kind', { enum: ['data', 'roaming', 'global', 'planChange'] }).notNull(),
+  packId: integer('pack_id').references(() => addOnPacks.id),
+  globalPackId: integer('global_pack_id').references(() => globalPacks.id),
+  dataMb: integer('data_mb'),
+  cycleStart: at('cycle_start'),
+  startsAt: at('starts_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  networkRef: text('network_ref'),
+  provisionedAt: at('provisioned_at'),
+  createdAt: createdAt(),
+}, (t) => [index('line_add_ons_line').on(t.lineId, t.kind, t.cycleStart)]);
+
 export const partners = pgTable('partners', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -346,9 +388,11 @@ export const orders = pgTable('orders', {
   /**
    * 'plan': US plan SIM/eSIM order of /plans/bundleForm; 'global': global data SIM; 'topup': a top-up of a General or
    * ILD account (decision 0020: paid like any order, credited through the ledger once paid); 'renewal': a line's plan
-   * renewed or recovered (issue 15, decision 0025; the renewals row says which line and term). Later issues add kinds.
+   * renewed or recovered (issue 15, decision 0025; the renewals row says which line and term). Issue 15 (decision 0029):
+   * 'addOn' (data add-on) and 'roaming' (addOnPackId), 'planChange' (planId, the plan that starts when the current one
+   * expires) and 'globalRenewal' (globalPackId), each for the line in lineId, fulfilled in the paying transaction.
    */
-  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal'] }).notNull().default('plan'),
+  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal', 'addOn', 'roaming', 'planChange', 'globalRenewal'] }).notNull().default('plan'),
   customerId: integer('customer_id').references(() => customers.id),
   /** Idempotency-Key of the submit and a hash of its body: a replay answers the same order; another body is refused. */
   idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -393,6 +437,9 @@ export const orders = pgTable('orders', {
   topUpAccount: text('top_up_account', { enum: ['general', 'ild'] }),
   topUpMsisdn: text('top_up_msisdn'),
   topUpCustomerId: integer('top_up_customer_id').references(() => customers.id),
+  /** Issue 15: the line an add-on, roaming pack, plan change or global renewal is for, and the add-on pack bought. */
+  lineId: integer('line_id').references(() => lines.id),
+  addOnPackId: integer('add_on_pack_id').references(() => addOnPacks.id),
   /** Why the last payment failed (provider code), shown on /plans/bundleResultError. */
   failureCode: text('failure_code'),
   paidAt: at('paid_at'),
@@ -408,7 +455,9 @@ export const orders = pgTable('orders', {
   index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
   // At most one paid plan purchase per card being activated: a second payment for the same card is given back.
   uniqueIndex('orders_activation_paid').on(t.activationIccid).where(sql`activation_iccid is not null and status = 'paid'`),
-  check('orders_one_product', sql`(${t.kind} = 'topup' and ${t.planId} is null and ${t.globalPackId} is null) or (${t.kind} <> 'topup' and (${t.planId} is null) <> (${t.globalPackId} is null))`),
+  check('orders_one_product', sql`(${t.kind} = 'topup' and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'renewal', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
+  check('orders_line', sql`(${t.kind} in ('addOn', 'roaming', 'planChange', 'globalRenewal')) = (${t.lineId} is not null)`),
+  index('orders_line_kind').on(t.lineId, t.kind, t.status),
   check('orders_top_up', sql`(${t.kind} = 'topup') = (${t.topUpAccount} is not null and ${t.topUpMsisdn} is not null and ${t.topUpCustomerId} is not null)`),
   index('orders_top_up_customer').on(t.topUpCustomerId),
 ]);
@@ -769,6 +818,18 @@ export const sandboxE911Updates = pgTable('sandbox_e911_updates', {
   failure: text('failure'),
   createdAt: createdAt(),
 }, (t) => [index('sandbox_e911_updates_iccid').on(t.iccid)]);
+
+/** Network sandbox: roaming packs put on a line, one per request id (a retried request is one pack). */
+export const sandboxRoamingPacks = pgTable('sandbox_roaming_packs', {
+  ref: text('ref').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  iccid: text('iccid').notNull(),
+  zone: text('zone').notNull(),
+  roamingType: text('roaming_type').notNull(),
+  startsAt: at('starts_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('sandbox_roaming_packs_iccid').on(t.iccid)]);
 
 /** Network sandbox: line provisioning requests, one per request id, answered at ready_at. */
 export const sandboxProvisions = pgTable('sandbox_provisions', {

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import * as s from './schema';
-import { DEMO, DISCOUNT_CODES, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS, REFERRAL_CODES } from './catalogue';
+import { ADD_ON_PACKS, DEMO, DISCOUNT_CODES, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS, REFERRAL_CODES } from './catalogue';
 import { hashPassword } from '../accounts';
 import { sandboxSeedCard } from '../adapters/payments/sandbox/cardsOnFile';
 import { seedIldRates } from '../usage';
@@ -26,6 +26,14 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
     .onConflictDoUpdate({ target: s.globalRegions.code, set: { destinations: excluded('destinations'), sortOrder: excluded('sort_order') } });
   await db.insert(s.globalPacks).values(GLOBAL_PACKS)
     .onConflictDoUpdate({ target: [s.globalPacks.regionCode, s.globalPacks.dataMb, s.globalPacks.days], set: { priceCents: excluded('price_cents') } });
+  await db.insert(s.addOnPacks).values(ADD_ON_PACKS).onConflictDoUpdate({
+    target: s.addOnPacks.code,
+    set: {
+      kind: excluded('kind'), zone: excluded('zone'), roamingType: excluded('roaming_type'), dataMb: excluded('data_mb'),
+      minutes: excluded('minutes'), texts: excluded('texts'), days: excluded('days'), priceCents: excluded('price_cents'),
+      sortOrder: excluded('sort_order'),
+    },
+  });
   await db.insert(s.partners).values(PARTNERS).onConflictDoUpdate({
     target: s.partners.name,
     set: { category: excluded('category'), url: excluded('url'), logoText: excluded('logo_text'), sortOrder: excluded('sort_order') },

@@ -4,6 +4,7 @@
  * that causes it) finds its handler in its area's jobs.ts.
  */
 import { activationJobHandlers, activationRecurringJobs } from '../activation';
+import { lineOrderJobHandlers } from '../business';
 import { orderJobGiveUps, orderJobHandlers } from '../orders';
 import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
@@ -24,6 +25,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...usageJobHandlers,
   /** Issue 15: plan.cycleEnd, plan.remind, plan.renew, plan.renewalPaid, plan.networkBar, service.removeNumber, plan.recoverAfterTopUp, plan.message. */
   ...planJobHandlers,
+  /** lineOrder.roaming. */
+  ...lineOrderJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

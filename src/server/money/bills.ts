@@ -72,11 +72,14 @@ export async function listBillMonths(deps: Deps, customerId: number, page: numbe
 
 interface EntryRow {
   ref: string; payable_kind: string | null; payable_ref: string; method: PayMethod | null; total_cents: number;
-  at_iso: string; order_kind: 'plan' | 'global' | 'topup' | 'renewal' | null; plan_name: string | null; tax_cents: number | null;
+  at_iso: string; order_kind: string | null; plan_name: string | null; tax_cents: number | null;
   top_up_account: 'general' | 'ild' | null; account: 'general' | 'ild' | null; direction: 'charge' | 'credit';
 }
 
 const chargeKind = (r: EntryRow): BillEntry['kind'] => {
+  // Issue 15's line orders (decision 0029): data add-ons and roaming packs are add-ons, a global pack renewed a renewal.
+  if (r.payable_kind === 'order' && (r.order_kind === 'addOn' || r.order_kind === 'roaming')) return 'addOn';
+  if (r.payable_kind === 'order' && r.order_kind === 'globalRenewal') return 'renewal';
   // A renewal or recovery is paid as an order of kind 'renewal' (issue 15, decision 0025).
   if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : r.order_kind === 'renewal' ? 'renewal' : 'order';
   if (r.payable_kind === 'renewal') return 'renewal';

@@ -45,7 +45,7 @@ export function orderRoutes(app: FastifyInstance, deps: Deps) {
     const reader = orderReaderOf(ctx);
     const order = await findOrderFor(deps, ctx.body.orderNo, reader);
     // A top-up reads through its own endpoint (money area): it is no plan order.
-    if (order.kind === 'topup') throw new GatewayError('noRecord');
+    if (order.kind !== 'plan' && order.kind !== 'global') throw new GatewayError('noRecord');
     return orderData(deps, order, reader.customerId);
   });
 }

@@ -29,7 +29,7 @@ export function payByAccount(
     });
     await tx.update(balances).set({ generalCents: sql`${balances.generalCents} - ${locked.payAmountCents}` })
       .where(eq(balances.customerId, pay.customerId));
-    await markOrderPaid(tx, locked, 'account', now);
+    await markOrderPaid(deps, tx, locked, 'account', now);
     return payment!;
   });
 }

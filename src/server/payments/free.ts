@@ -20,7 +20,7 @@ export function payNothing(
       payableKind: 'order', payableRef: locked.orderNo, customerId: pay.customerId, method: pay.method, idempotencyKey: pay.key,
       requestHash: pay.requestHash, amountCents: 0, status: 'succeeded', provider: 'none', createdAt: now, updatedAt: now,
     }).returning();
-    await markOrderPaid(tx, locked, pay.method, now);
+    await markOrderPaid(deps, tx, locked, pay.method, now);
     return payment!;
   });
 }

@@ -14,6 +14,7 @@ import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './keys'
 import { cardColumns, paymentById, type PaymentRow } from './view';
 import { saveCard } from '../accounts';
 import { creditTopUp } from '../money';
+import { fulfilLineOrder, isLineOrder, payableRefusal } from '../business';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
@@ -37,7 +38,7 @@ async function lockPayment(tx: Db, id: number): Promise<PaymentRow> {
  * Marks the order paid and enqueues its fulfilment in the caller's transaction (decision 0006). An order for a card
  * being activated gives the card its plan in this same transaction.
  */
-export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
+export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
   await tx.update(orders).set({ status: 'paid', payMethod: method, paidAt: now, failureCode: null, updatedAt: now })
     .where(eq(orders.id, order.id));
   // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
@@ -48,6 +49,8 @@ export async function markOrderPaid(tx: Db, order: OrderRow, method: PaymentRow[
     await enqueueJob(tx, { kind: RENEWAL_PAID_JOB, dedupeKey: `${RENEWAL_PAID_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
     return;
   }
+  // A plan change, add-on, roaming pack or global renewal is given to its line here and now (decision 0029).
+  if (isLineOrder(order)) return fulfilLineOrder(deps, tx, order, now);
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }
@@ -77,10 +80,13 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     const providerPaymentId = details.providerPaymentId ?? p.providerPaymentId;
     // Two orders for one card being activated, paid together: the card has its plan, this order is closed and given back.
     const cardTaken = order.status !== 'paid' && await cardTakenByAnotherOrder(tx, order);
-    if (order.status === 'paid' || cardTaken) {
+    // A line order the line can no longer take (a sixth add-on paid by WeChat alongside others, the plan ended): closed and given back.
+    const lineRefusal = order.status !== 'paid' && !cardTaken ? await payableRefusal(tx, order, now) : null;
+    if (order.status === 'paid' || cardTaken || lineRefusal) {
       await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns(card), nextCheckAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
       if (cardTaken) await tx.update(orders).set({ status: 'cancelled', failureCode: 'activationPlanExists', updatedAt: now }).where(eq(orders.id, order.id));
+      if (lineRefusal) await tx.update(orders).set({ status: 'cancelled', failureCode: lineRefusal, updatedAt: now }).where(eq(orders.id, order.id));
       return 'duplicate' as const;
     }
     const savedCardId = details.save && card
@@ -88,7 +94,7 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
       : p.savedCardId;
     await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns(card), savedCardId, nextCheckAt: null, updatedAt: now })
       .where(eq(payments.id, p.id));
-    await markOrderPaid(tx, order, p.method, now);
+    await markOrderPaid(deps, tx, order, p.method, now);
     return 'paid' as const;
   });
   if (outcome === 'duplicate') {

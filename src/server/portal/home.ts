@@ -9,6 +9,8 @@ import type { Deps } from '../context';
 import { balances, customers, planSubscriptions, plans } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { isSmsUserOf, linesOf, portalLineOf } from './lineRules';
+import { addOnMbInCycle } from '../business';
+import { cycleAt } from '../../domain/usage';
 
 const DAY_MS = 86_400_000;
 
@@ -65,7 +67,9 @@ export async function portalHome(deps: Deps, customerId: number): Promise<Portal
         monthlyPriceCents: main.plan.monthlyPriceCents,
         usMinutes: main.plan.usMinutes,
         inclusions: main.plan.inclusions,
-        data: dataOf(main.sub.dataUsedMb, main.plan.highSpeedDataMb),
+        // The cycle's data add-ons raise its high-speed data (issue 15).
+        data: dataOf(main.sub.dataUsedMb, main.plan.highSpeedDataMb === null ? null
+          : main.plan.highSpeedDataMb + await addOnMbInCycle(deps.db, line!.id, cycleAt(main.sub.startsAt, now).start)),
       }
       : null,
     upcoming: upcoming.map(termOf),

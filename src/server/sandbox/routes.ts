@@ -19,6 +19,7 @@ import { isLoopback } from '../http/loopback';
 import { validationMessage } from '../http/validation';
 import { t } from '../i18n';
 import { sandboxClockRoutes } from './clock';
+import { seedTestLine } from './testLine';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
 const inboxQuery = z.object({ to: textField({ max: 254, trim: true }).optional() });
@@ -127,4 +128,19 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
     deps.clock.advance(parsed(advanceBody, request.body, lang).ms);
     return ok(lang, { now: deps.clock.now().toISOString() });
   });
+
+  // Issue 15: a customer with a US line and a plan in force, to try add-ons, roaming and plan change on.
+  app.post('/sandbox/api/testLine', async (request) => {
+    const lang = requestLanguage(request);
+    const body = parsed(testLineBody, request.body ?? {}, lang);
+    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind });
+    return ok(lang, { ...created, password: body.password });
+  });
 }
+
+const testLineBody = z.object({
+  password: textField({ max: 64 }).default('Try@24680'),
+  plan: z.enum(['500mb-plan', '2gb-plan', '5gb-plan', '15gb-plan', 'unlimited-plan']).default('5gb-plan'),
+  generalCents: z.number().int().min(0).max(1_000_000).default(10_000),
+  kind: z.enum(['us', 'global']).default('us'),
+});

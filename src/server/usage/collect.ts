@@ -14,6 +14,7 @@ import type { Db } from '../db/database';
 import { balanceLedger, balances, ildRates, lines, planSubscriptions, plans, usageCursors, usageRecords } from '../db/schema';
 import { HOUR_MS, type NetworkUsageRecord } from '../adapters/networkUsage';
 import { cycleAt } from '../../domain/usage';
+import { addOnsInCycle } from '../business';
 
 /** How far back a line's usage is read the first time (or after a long pause): older hours are not reported. */
 export const USAGE_HISTORY_MS = 90 * 86_400_000;
@@ -72,6 +73,8 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
     const [balance] = await tx.select().from(balances).where(eq(balances.customerId, line.customerId)).for('update');
     let ildCents = balance!.ildCents;
     const usedKb = new Map<string, number>();
+    // Data add-ons of each cycle (issue 15): each raises the cycle's high-speed data from the hour it was bought.
+    const addOns = new Map<string, { startsAt: Date; mb: number }[]>();
     const touched = new Map<number, string>();
     const rows: Array<typeof usageRecords.$inferInsert> = [];
 
@@ -86,7 +89,10 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
           .where(and(eq(usageRecords.lineId, lineId), gte(usageRecords.startedAt, cycle.start), lt(usageRecords.startedAt, new Date(hour))));
         used = Number(row!.kb);
       }
-      const left = sub.allowanceMb === null ? null : Math.max(0, sub.allowanceMb * 1024 - used);
+      let bought = addOns.get(key);
+      if (bought === undefined) addOns.set(key, bought = await addOnsInCycle(tx, lineId, cycle.start));
+      const extraMb = bought.filter((a) => a.startsAt.getTime() <= hour).reduce((sum, a) => sum + a.mb, 0);
+      const left = sub.allowanceMb === null ? null : Math.max(0, (sub.allowanceMb + extraMb) * 1024 - used);
       const reported = await deps.network.usageHour({ iccid: line.iccid, hourStart: new Date(hour), highSpeedLeftKb: left }, tx);
       for (const r of reported) {
         const rate = perMinute(rates, r);

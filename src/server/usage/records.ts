@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-o
 import type { Deps } from '../context';
 import { balanceLedger, lines, planSubscriptions, plans, usageRecords } from '../db/schema';
 import type { DataAllowance, UsageList, UsageQuery, UsageRecord, UsageTotals } from '../../contract/usage';
+import { addOnMbInCycle } from '../business';
 import { cycleAt, pacificMonth, pacificMonthRange, recentMonths, USAGE_PAGE_SIZE } from '../../domain/usage';
 import { collectCustomerUsage } from './collect';
 import { ILD_RATES } from './rates';
@@ -102,9 +103,11 @@ export async function dataAllowanceOf(deps: Deps, customerId: number): Promise<D
   const cycleEnd = new Date(Math.min(cycle.end.getTime(), main.sub.expiresAt.getTime()));
   const dates = { cycleStart: cycle.start.toISOString(), cycleEnd: cycleEnd.toISOString() };
   if (main.totalMb === null) return { status: 'unlimited', usedMb, remainingMb: null, totalMb: null, slowed: false, ...dates };
-  const usedCapped = Math.min(usedMb, main.totalMb);
+  // The cycle's data add-ons raise its high-speed data (issue 15).
+  const totalMb = main.totalMb + await addOnMbInCycle(deps.db, line.id, cycle.start);
+  const usedCapped = Math.min(usedMb, totalMb);
   return {
-    status: 'limited', usedMb: usedCapped, remainingMb: main.totalMb - usedCapped, totalMb: main.totalMb,
-    slowed: Number(row!.kb) >= main.totalMb * 1024, ...dates,
+    status: 'limited', usedMb: usedCapped, remainingMb: totalMb - usedCapped, totalMb,
+    slowed: Number(row!.kb) >= totalMb * 1024, ...dates,
   };
 }

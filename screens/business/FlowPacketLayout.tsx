@@ -1,0 +1,6 @@
+/** The layout route of the addOn order (LineOrderLayout). */
+import { LineOrderLayout } from './LineOrderLayout';
+
+export default function FlowPacketLayout() {
+  return <LineOrderLayout kind="addOn" />;
+}

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { englishLeftovers } from './i18n-check';
+import { advanceClock, captchaAnswer } from './sandbox';
+import { LineOrderPage } from '../support/pages/LineOrderPage';
+import { textOf, type Lang } from '../support/pages/i18nText';
+import { endpoints } from '../../src/contract';
+import { OAUTH_CLIENT } from '../../src/contract/auth';
+
+/**
+ * Issue 15, line orders: five data add-ons bought and a sixth refused, a roaming pack, a plan change that starts when
+ * the current plan expires (pending on /personal), in three languages, with no English left and axe-core clean. Each
+ * test orders for a line of its own (the sandbox's testLine), never the demo customer's.
+ */
+const LANGS: Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
+const LISTS = ['/personal/businessManegement/flowPacket', '/personal/businessManegement/roamPack', '/personal/businessManegement/bundleChange'];
+const BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** A customer with a US line and a 5GB plan started now, $100.00 (or `generalCents`) in the General account, logged in in `lang`. */
+async function openWithNewLine(page: Page, request: APIRequestContext, baseURL: string, lang: Lang, path: string, generalCents = 10_000, kind: 'us' | 'global' = 'us') {
+  const made = await request.post('/sandbox/api/testLine', { data: { generalCents, kind } });
+  const login = ((await made.json()) as { data: { username: string; password: string } }).data;
+  await signIn(page, request, baseURL, login);
+  if (lang !== 'en') {
+    await page.addInitScript((l) => sessionStorage.setItem('lang', JSON.stringify({ type: 'string', content: l, storage: 'session', timestamp: Date.now() })), lang);
+  }
+  await page.goto(path);
+  return login;
+}
+
+/** The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable. */
+async function signIn(page: Page, request: APIRequestContext, baseURL: string, login: { username: string; password: string }) {
+  const img = await request.get(endpoints.createImg.path);
+  const captchaToken = img.headers()['x-image-code-token']!;
+  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
+    form: { grant_type: 'password', username: login.username, password: login.password },
+    headers: { Authorization: BASIC, 'IMAGE-CODE': await captchaAnswer(request, captchaToken), 'X-IMAGE-CODE-TOKEN': captchaToken },
+  });
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  await page.context().addCookies([
+    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
+  ]);
+}
+
+test.describe('line orders', () => {
+  test('five data add-ons bought from the General account, the sixth refused; the cycle has 10 GB', async ({ page, request, baseURL }) => {
+    await openWithNewLine(page, request, baseURL!, 'en', '/personal/businessManegement/flowPacket');
+    const order = new LineOrderPage(page);
+    const oneGb = textOf('en', 'business:offer.data', { data: '1 GB' });
+    for (let i = 1; i <= 5; i++) {
+      await order.expectIn('listing');
+      await expect(page.getByTestId('add-on-cycle')).toContainText(`${i - 1} of 5`);
+      await order.chooseOffer(oneGb);
+      await order.acceptTerms();
+      await order.submit();
+      await order.payFromBalance();
+      await expect(page).toHaveURL(/\/flowPacket\/result\/LB/);
+      await expect(page.getByTestId('line-order-result')).toContainText('1 GB');
+      await order.again();
+    }
+    await order.expectIn('refused');
+    await expect(page.getByRole('status').filter({ hasText: textOf('en', 'errors:code.addOnLimit') })).toBeVisible();
+    await expect(page.getByTestId('line-offer').getByRole('button')).toHaveCount(0);
+    await page.goto('/personal');
+    await expect(page.getByTestId('data-allowance')).toContainText('10 GB');
+    await page.goto('/mybill');
+    await expect(page.locator('main')).toContainText('$25.00');
+  });
+
+  test('a plan change starts when the current plan expires: pending on /personal, a second one refused (120080), main after expiry', async ({ page, request, baseURL }) => {
+    const login = await openWithNewLine(page, request, baseURL!, 'en', '/personal/businessManegement/bundleChange', 20_000);
+    const order = new LineOrderPage(page);
+    await order.chooseOffer('15GB');
+    await order.chooseMonths(4);
+    // 4 months of $35.00 less the 4-month offer's 10 %.
+    await expect(page.getByTestId('line-order-total')).toHaveText('$126.00');
+    await order.acceptTerms();
+    await order.submit();
+    await order.payFromBalance();
+    await expect(page.getByTestId('line-order-result')).toContainText('15GB');
+    const starts = await page.getByTestId('line-order-result').textContent();
+    await page.goto('/personal');
+    await expect(page.getByTestId('plan-name')).toHaveText('5GB');
+    await expect(page.locator('main')).toContainText('15GB');
+    await page.goto('/personal/businessManegement/bundleChange');
+    await order.expectIn('refused');
+    await expect(page.getByText(textOf('en', 'errors:code.120080'))).toBeVisible();
+    expect(starts).toMatch(/starts on \w+ \d+, \d{4}/);
+    // The current plan expires (the server clock moves 31 days): the changed plan is the main plan.
+    await advanceClock(request, 31 * 86_400_000);
+    // A month later the session has expired: the customer logs in again.
+    await signIn(page, request, baseURL!, login);
+    await expect.poll(async () => {
+      await page.goto('/personal');
+      return page.getByTestId('plan-name').textContent({ timeout: 5000 }).catch(() => null);
+    }, { timeout: 30_000, intervals: [1000, 2000, 3000] }).toBe('15GB');
+  });
+
+  test("a global data SIM's pack renewed after the one in force, axe-core clean", async ({ page, request, baseURL }) => {
+    await openWithNewLine(page, request, baseURL!, 'en', '/global/renewalpackage', 10_000, 'global');
+    const order = new LineOrderPage(page);
+    await order.expectIn('listing');
+    await expect(page.locator('main')).toContainText('Current pack: Asia, until');
+    expect(await seriousViolations(page), '/global/renewalpackage').toEqual([]);
+    await order.chooseOffer('Asia · 3 GB');
+    await order.acceptTerms();
+    await order.submit();
+    expect(await seriousViolations(page), '/global/renewalpackage/form').toEqual([]);
+    await order.payFromBalance();
+    await expect(page).toHaveURL(/\/global\/renewalpackage\/result\?orderNo=LB/);
+    await expect(page.getByTestId('line-order-result')).toContainText('Your pack runs from');
+    expect(await seriousViolations(page), '/global/renewalpackage/result').toEqual([]);
+  });
+
+  for (const lang of LANGS) {
+    test(`a roaming pack in ${lang}: every line-order page with no English left, axe-core clean`, async ({ page, request, baseURL }) => {
+      await openWithNewLine(page, request, baseURL!, lang, LISTS[0]!);
+      const check = async (where: string) => {
+        await expect(page.locator('main h1').first()).toBeVisible();
+        if (lang !== 'en') expect(await englishLeftovers(page), `English left on ${where} in ${lang}`).toEqual([]);
+        expect(await seriousViolations(page), `${where} in ${lang}`).toEqual([]);
+      };
+      for (const path of LISTS) {
+        await page.goto(path);
+        await new LineOrderPage(page, lang).expectIn('listing');
+        await check(path);
+      }
+      await page.goto('/personal/businessManegement/roamPack');
+      const order = new LineOrderPage(page, lang);
+      await order.expectIn('listing');
+      await order.chooseOffer(textOf(lang, 'business:offer.talkText', { minutes: 100, texts: 100 }));
+      await check('roamPack/form');
+      await order.clickSubmit();
+      // The terms are not accepted yet: the form says so next to the box.
+      await expect(page.getByText(textOf(lang, 'validation:terms.required'))).toBeVisible();
+      await order.acceptTerms();
+      await order.submit();
+      await check('roamPack/form (payment)');
+      await order.payFromBalance();
+      await expect(page).toHaveURL(/\/roamPack\/result\/LB/);
+      await check('roamPack/result');
+    });
+  }
+});
