@@ -1,27 +1,64 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { CORE_NAMESPACES, i18n, initI18n } from '../../i18n';
+import { CORE_NAMESPACES, i18n, initI18n, initialLanguage } from '../../i18n';
 import { setupApiClient } from './api';
+import type { PrerenderedState } from './entry-server';
 import { setNavigator } from './navigation';
-import { createAppRouter } from './router';
+import { createAppRouter, loadMatchedRoutes } from './router';
+import { isLoggedIn } from './session';
 import './styles.css';
 
+/** What the server rendered this page with (src/app/entry-server.tsx), when it did (decision 0022). */
+function readPrerendered(): PrerenderedState | null {
+  const text = document.getElementById('prerendered')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PrerenderedState;
+  } catch {
+    return null;
+  }
+}
+
+/** Says on <html> that the first render is committed (hydrated, or rendered here): tests and tools wait for it. */
+function Committed() {
+  useEffect(() => { document.documentElement.dataset.hydrated = 'true'; }, []);
+  return null;
+}
+
 async function start() {
+  const container = document.getElementById('root')!;
+  const prerendered = readPrerendered();
+  const language = initialLanguage();
+  // The server rendered the page from the same cookies, so it agrees unless this tab chose another language than the
+  // latest choice of the browser session (two tabs) or a session began or ended meanwhile: then the page is rendered
+  // here, in this tab's language, over the server's HTML.
+  const hydrate = prerendered !== null && prerendered.language === language && prerendered.loggedIn === isLoggedIn();
   // The shell's namespaces in the active language (and the English fallback) load before the first paint; each
-  // route's screen loads its own with its code (src/app/router.tsx), so no key is ever shown.
-  await initI18n(undefined, { namespaces: CORE_NAMESPACES });
+  // route's screen loads its own with its code (src/app/router.tsx), so no key is ever shown. A prerendered page also
+  // loads every namespace it used, and the code of its route, before hydrating.
+  await initI18n(language, { namespaces: [...new Set([...CORE_NAMESPACES, ...(prerendered?.namespaces ?? [])])] });
+  if (prerendered) await loadMatchedRoutes(window.location.pathname);
   setupApiClient();
-  const router = createAppRouter();
+  const router = createAppRouter(prerendered?.router);
   setNavigator((to, opts) => { void router.navigate(to, opts); });
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
+        <Committed />
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) {
+    hydrateRoot(container, app, {
+      // React renders the page anew after such an error; said on the console, where the prerender test looks.
+      onRecoverableError: (error) => { console.error('hydration error:', error); },
+    });
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 void start();

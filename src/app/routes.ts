@@ -43,27 +43,28 @@ const SHELL_ONLY: readonly string[] = [];
 
 export const ROUTES: AppRoute[] = [
   // Public routes
-  route('/', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY }),
-  route('/canting', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY }),
+  route('/', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY, prerender: true }),
+  route('/canting', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY, prerender: true }),
   route('/promotion', 'promotion', { redirect: '/', flags: { noHeaderFooter: true } }),
   route('/blog', 'blog', { empty: true }),
   route('/blog/en', 'blog', { empty: true }),
   route('/login', 'login', { screen: () => import('../../screens/login/LoginScreen') }),
 
   route('/plans', 'plans', { redirect: '/plans/propagate' }),
-  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans' }),
-  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans' }),
+  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans', prerender: true }),
+  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans', prerender: true }),
   route('/plans/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'checkout' }),
   route('/plans/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'checkout' }),
   route('/plans/bundleResultError', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultErrorScreen'), flow: 'checkout' }),
   route('/plans/:plan', 'planDetail', {
     screen: () => import('../../screens/plans/PlanDetailScreen'),
     loader: 'planDetail',
+    prerender: true,
     metaFor: planDetailMetaFor(meta('planDetail')),
   }),
 
   route('/activation', 'activation', { redirect: '/activation/first' }),
-  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation' }),
+  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation', prerender: true }),
   route('/activation/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
   route('/activation/secondOffline', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
   route('/activation/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
@@ -81,7 +82,7 @@ export const ROUTES: AppRoute[] = [
   later('/phone-detection', 'phoneCheck', 'later'),
 
   route('/tracking', 'tracking', { redirect: '/tracking/search' }),
-  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking' }),
+  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking', prerender: true }),
   route('/tracking/result', 'trackingResult', { screen: () => import('../../screens/tracking/TrackingResultScreen'), flow: 'tracking' }),
   route('/tracking/modify', 'trackingModify', { screen: () => import('../../screens/tracking/TrackingModifyScreen'), flow: 'tracking' }),
 
@@ -93,6 +94,7 @@ export const ROUTES: AppRoute[] = [
   route('/serviceTerms/serviceClause', 'terms', {
     screen: () => import('../../screens/legal/LegalScreen'),
     namespaces: ['legal'],
+    prerender: true,
     // "?isPolicy=2 shows privacy": its own title and description.
     metaFor: (m) => meta(m.search.get('isPolicy') === '2' ? 'privacy' : 'terms'),
   }),
@@ -102,7 +104,7 @@ export const ROUTES: AppRoute[] = [
   later('/ReferAFriend', 'referFriend', 'later'),
 
   route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
-  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans' }),
+  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', prerender: true }),
 
   later('/personal/doubleNumber/publicity', 'dualNumber', 'later'),
   later('/wechat-signing', 'wechatSigning', 'later'),
@@ -111,7 +113,7 @@ export const ROUTES: AppRoute[] = [
   later('/activity/lottery', 'lottery', 'later'),
   later('/cpni-out', 'cpni', 'later', { noHeaderFooter: true }),
 
-  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: SHELL_ONLY }),
+  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: SHELL_ONLY, prerender: true }),
 
   // Account area (login required)
   route('/personal', 'personal', {

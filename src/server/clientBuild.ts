@@ -1,7 +1,8 @@
 /**
- * `npm start` builds the client when dist/client/index.html is missing or older than any client source
- * (index.html, src/ except the gateway, screens/, machines/, i18n/), then writes .gz and .br copies
- * next to the text assets for @fastify/static's preCompressed serving.
+ * `npm start` builds the client when dist/client/index.html or its server-rendering build
+ * (dist/server/entry-server.js, decision 0022) is missing or older than any client source (index.html, src/ except the
+ * gateway, screens/, machines/, i18n/), then writes .gz and .br copies next to the text assets for @fastify/static's
+ * preCompressed serving.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,9 +23,9 @@ function newestMtime(root: string, path: string): number {
 
 export function clientBuildState(root: string): 'noClient' | 'fresh' | 'missing' | 'stale' {
   if (!existsSync(join(root, 'index.html'))) return 'noClient';
-  const built = join(root, 'dist', 'client', 'index.html');
-  if (!existsSync(built)) return 'missing';
-  const builtAt = statSync(built).mtimeMs;
+  const built = [join(root, 'dist', 'client', 'index.html'), join(root, 'dist', 'server', 'entry-server.js')];
+  if (!built.every((file) => existsSync(file))) return 'missing';
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   return CLIENT_SOURCES.some((p) => newestMtime(root, p) > builtAt) ? 'stale' : 'fresh';
 }
 
@@ -50,14 +51,16 @@ export async function ensureClientBuilt(root: string, log: (line: string) => voi
   }
   if (state === 'fresh') return;
   log(`client build ${state === 'missing' ? 'missing' : 'older than its sources'}: building with Vite…`);
-  const { build } = await import('vite');
+  const { createBuilder } = await import('vite');
   // Always the production build, whatever NODE_ENV this process runs with (the e2e server runs with NODE_ENV=test):
   // Vite, its React plugin and the packages' export conditions read it, and would ship development builds of React
   // and XState, half again the size. The environment was read before this point (readEnv); it is put back after.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+    // Both environments of vite.config.ts (the browser's app and the server's rendering of the public pages), as `vite build`.
+    const builder = await createBuilder({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts') }, null);
+    await builder.buildApp();
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
   }

@@ -12,18 +12,13 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PromoDialog } from './PromoDialog';
-import { useDocumentMeta } from './useDocumentMeta';
+import { metaOfMatches, useDocumentMeta } from './useDocumentMeta';
 
 /** The current route's metadata: its metaFor (params, query, loader data) when it has one, else its metaInfo. */
 const useCurrentMeta = (): MetaInfo | undefined => {
   const matches = useMatches();
   const { search } = useLocation();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const match = matches[i]!;
-    const route = (match.handle as { route?: AppRoute } | undefined)?.route;
-    if (route) return route.metaFor?.({ params: match.params, search: new URLSearchParams(search), data: match.data }) ?? route.metaInfo;
-  }
-  return undefined;
+  return metaOfMatches(matches, new URLSearchParams(search));
 };
 
 export const useCurrentRoute = (): AppRoute | undefined => {
