@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
@@ -52,9 +52,13 @@ async function start() {
     </StrictMode>
   );
   if (hydrate) {
-    hydrateRoot(container, app, {
-      // React renders the page anew after such an error; said on the console, where the prerender test looks.
-      onRecoverableError: (error) => { console.error('hydration error:', error); },
+    // In a transition, hydration works in slices and lets the browser answer the visitor in between: the page is
+    // already painted, and one long task would hold up the first tap (Total Blocking Time).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // React renders the page anew after such an error; said on the console, where the prerender test looks.
+        onRecoverableError: (error) => { console.error('hydration error:', error); },
+      });
     });
   } else {
     createRoot(container).render(app);

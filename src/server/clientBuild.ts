@@ -1,12 +1,11 @@
 /**
  * `npm start` builds the client when dist/client/index.html or its server-rendering build
  * (dist/server/entry-server.js, decision 0022) is missing or older than any client source (index.html, src/ except the
- * gateway, screens/, machines/, i18n/), then writes .gz and .br copies next to the text assets for @fastify/static's
- * preCompressed serving.
+ * gateway, screens/, machines/, i18n/). The build writes .gz and .br copies next to the text assets for
+ * @fastify/static's preCompressed serving (vite.config.ts), so `vite build` alone serves them compressed too.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const CLIENT_SOURCES = ['index.html', 'src', 'screens', 'machines', 'i18n', 'vite.config.ts', 'public'];
 
@@ -27,19 +26,6 @@ export function clientBuildState(root: string): 'noClient' | 'fresh' | 'missing'
   if (!built.every((file) => existsSync(file))) return 'missing';
   const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   return CLIENT_SOURCES.some((p) => newestMtime(root, p) > builtAt) ? 'stale' : 'fresh';
-}
-
-function precompress(dir: string) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = join(dir, entry.name);
-    if (entry.isDirectory()) precompress(file);
-    else if (/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(entry.name)) {
-      const content = readFileSync(file);
-      if (content.length < 1024) continue;
-      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    }
-  }
 }
 
 /** Builds when needed; answers what it did, for one log line. */
@@ -64,5 +50,4 @@ export async function ensureClientBuilt(root: string, log: (line: string) => voi
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
   }
-  precompress(join(root, 'dist', 'client'));
 }

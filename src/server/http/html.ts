@@ -50,9 +50,15 @@ export function pageLanguageOf(request: FastifyRequest): Language {
 /** A session is open when the readable `Logged-In` marker is there (decision 0013); it authenticates nothing. */
 export const sessionOpen = (request: FastifyRequest): boolean => Boolean(cookieValue(header(request, 'cookie'), SESSION_HINT_COOKIE));
 
-/** The built index.html with the rendered page in its root, its language, title and description, and the state to hydrate. */
+/**
+ * The built index.html with the rendered page in its root, its language, title and description, and the state to
+ * hydrate. The page paints from its HTML and CSS: its scripts (which make it interactive) are fetched at low
+ * priority, so the browser puts the stylesheet first and nothing that paints waits for them.
+ */
 export function pageHtml(template: string, page: { language: Language; title: string; description: string; html: string; state: unknown }): string {
   return template
+    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
     .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
