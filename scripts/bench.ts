@@ -6,7 +6,9 @@
  *  3. seconds from `npm start` on a built tree to /healthz answering (fresh data dir, then a restart);
  *  4. orders placed per second and their p99 latency with 20 concurrent buyers (create, tokenize a test card, pay),
  *     on PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database on that server, dropped afterwards),
- *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts).
+ *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts);
+ *  5. Lighthouse (mobile) on /, /plans/propagate and /activation/first, each page served as the product serves it
+ *     (prerendered HTML, decision 0022): score, LCP, TBT, CLS (scripts/benchLighthouse.ts).
  * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -18,6 +20,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { benchOrders, type OrdersBench } from './benchOrders';
+import { lighthouseScores } from './benchLighthouse';
 
 const root = process.cwd();
 const tmp = join(root, '.tmp', 'bench');
@@ -88,6 +91,8 @@ async function main() {
   if (ORDERS_ONLY) return ordersOnly(base, port, fresh.child);
   console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the initial load of /`);
   const load = await initialLoadBytes(`${base}/`);
+  console.log('running Lighthouse (mobile) on the pages of issue 13');
+  const lighthouse = await lighthouseScores(base);
 
   const bundleListUrl = `${base}/gateway/pcapp/api/v1/order/bundleList`;
   const headers = { 'content-type': 'application/json', Language: 'en' };
@@ -115,6 +120,7 @@ async function main() {
   const report = {
     date: new Date().toISOString(),
     initialLoad: load,
+    lighthouse,
     bundleList: { gateway, bareNode, ratio: Number((gateway.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)), connections: CONNECTIONS, seconds: DURATION_S },
     startToHealthz: { freshDataDirSeconds: Number(fresh.seconds.toFixed(2)), restartSeconds: Number(restart.seconds.toFixed(2)) },
     orders: { pglite: ordersPglite, postgres: ordersPostgres },
@@ -122,6 +128,7 @@ async function main() {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
   console.log(`initial load of /: ${(load.jsGzipBytes / 1024).toFixed(1)} KiB JS + ${(load.cssGzipBytes / 1024).toFixed(1)} KiB CSS gzipped (${load.files} files)`);
+  for (const p of lighthouse.pages) console.log(`lighthouse ${p.path}: ${p.score.toFixed(2)} (${p.minScore.toFixed(2)}-${p.maxScore.toFixed(2)} in ${p.runs} runs), LCP ${p.lcpMs} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}`);
   console.log(`bundleList: gateway ${gateway.requestsPerSecond} req/s (p99 ${gateway.p99Ms} ms), bare node:http ${bareNode.requestsPerSecond} req/s, ratio ${report.bundleList.ratio}`);
   console.log(`npm start to /healthz: ${report.startToHealthz.freshDataDirSeconds} s on a fresh data dir, ${report.startToHealthz.restartSeconds} s on restart`);
   printOrders(ordersPglite, ordersPostgres);
