@@ -29,7 +29,7 @@ const reexportOnlyModules: Plugin = {
 
 /**
  * `vite build` builds two environments (`builder`): the browser's app in dist/client, and the server-rendering entry
- * of the public pages in dist/server (src/app/entry-server.tsx, decision 0022), which the gateway imports to answer
+ * of the public pages in dist/ssr (src/app/entry-server.tsx, decision 0022), which the gateway imports to answer
  * those pages as HTML in the visitor's language. Packages stay in node_modules for the server build (Vite's default).
  */
 /** .gz and .br copies beside the built text files, for @fastify/static's preCompressed serving. */
@@ -58,7 +58,7 @@ export default defineConfig({
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
   builder: {},
   environments: {
-    ssr: { build: { outDir: 'dist/server', ssr: 'src/app/entry-server.tsx', emptyOutDir: true, copyPublicDir: false } },
+    ssr: { build: { outDir: 'dist/ssr', ssr: 'src/app/entry-server.tsx', emptyOutDir: true, copyPublicDir: false } },
   },
   server: {
     port: Number(process.env.PORT ?? 5173),

@@ -1,5 +1,5 @@
 /**
- * The server's rendering of the public pages (decision 0022), built by Vite into dist/server/entry-server.js and
+ * The server's rendering of the public pages (decision 0022), built by Vite into dist/ssr/entry-server.js and
  * imported by the gateway (src/server/http/html.ts). It renders the app's own route table, loaders and screens: the
  * loaders call the gateway they run in, over loopback, as the browser would; the page is rendered in the visitor's
  * language with whether a session is open (the `Logged-In` cookie), and answers what the browser needs to hydrate it
@@ -41,6 +41,9 @@ export interface PageRenderer {
   render(request: PageRequest): Promise<PageAnswer>;
 }
 
+/** Rendered pages kept for requests that would render them again (each some 10 to 50 KB). */
+const RENDERED_PAGES_KEPT = 200;
+
 /** The namespaces useTranslation asked for during one render (react-i18next reports them on the instance). */
 function recordNamespaces(): () => string[] {
   const used = new Set<string>();
@@ -63,6 +66,16 @@ export async function createPageRenderer({ gatewayOrigin }: { gatewayOrigin: str
   configureClient({ getLanguage: () => i18n.language || 'en' });
   const handler = createStaticHandler(routeObjects);
 
+  // A page is rendered again only when what it shows changes: its URL, language, session flag or its loaders' data
+  // (read anew for every request, so a catalogue change shows at once), or the day. The most recent pages are kept.
+  const rendered = new Map<string, PageAnswer>();
+  const remember = (key: string, page: PageAnswer) => {
+    rendered.delete(key);
+    rendered.set(key, page);
+    if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value!);
+    return page;
+  };
+
   // The i18n instance and the session flag are the app's singletons: one render at a time sets them, then renders
   // synchronously (renderToString), so no other request's language or session can slip in between.
   let queue: Promise<unknown> = Promise.resolve();
@@ -82,6 +95,10 @@ export async function createPageRenderer({ gatewayOrigin }: { gatewayOrigin: str
         return context.status >= 300 && context.status < 400 && to ? { kind: 'redirect', status: context.status, location: to } : { kind: 'browser' };
       }
       if (context.errors) return { kind: 'browser' };
+      // The day too: nothing a page shows may stay older than that (the footer's year).
+      const key = JSON.stringify([new Date().toISOString().slice(0, 10), location.pathname, location.search, language, loggedIn, context.statusCode, context.loaderData]);
+      const known = rendered.get(key);
+      if (known) return remember(key, known);
 
       return exclusive(async () => {
         await i18n.changeLanguage(language);
@@ -97,7 +114,7 @@ export async function createPageRenderer({ gatewayOrigin }: { gatewayOrigin: str
         );
         const matches = context.matches.map((m) => ({ handle: m.route.handle, params: m.params, data: context.loaderData[m.route.id] }));
         const { title, description } = documentMeta((key, values) => i18n.t(key, values), metaOfMatches(matches, location.searchParams));
-        return {
+        return remember(key, {
           kind: 'page' as const,
           status: context.statusCode,
           language,
@@ -110,7 +127,7 @@ export async function createPageRenderer({ gatewayOrigin }: { gatewayOrigin: str
             namespaces: usedNamespaces(),
             router: { loaderData: context.loaderData, actionData: context.actionData },
           },
-        };
+        });
       });
     },
   };

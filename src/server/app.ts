@@ -120,7 +120,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;
   // The app's pages (decision 0022): public ones rendered by the client's server build beside dist/client, the rest index.html.
-  const pages = staticDir ? appPages({ staticDir, serverDir: join(staticDir, '..', 'server'), log: app.log }) : null;
+  const pages = staticDir ? appPages({ staticDir, serverDir: join(staticDir, '..', 'ssr'), log: app.log }) : null;
   if (pages) {
     app.addHook('onListen', async () => {
       const address = app.server.address();

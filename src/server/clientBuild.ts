@@ -1,6 +1,6 @@
 /**
  * `npm start` builds the client when dist/client/index.html or its server-rendering build
- * (dist/server/entry-server.js, decision 0022) is missing or older than any client source (index.html, src/ except the
+ * (dist/ssr/entry-server.js, decision 0022) is missing or older than any client source (index.html, src/ except the
  * gateway, screens/, machines/, i18n/). The build writes .gz and .br copies next to the text assets for
  * @fastify/static's preCompressed serving (vite.config.ts), so `vite build` alone serves them compressed too.
  */
@@ -22,7 +22,7 @@ function newestMtime(root: string, path: string): number {
 
 export function clientBuildState(root: string): 'noClient' | 'fresh' | 'missing' | 'stale' {
   if (!existsSync(join(root, 'index.html'))) return 'noClient';
-  const built = [join(root, 'dist', 'client', 'index.html'), join(root, 'dist', 'server', 'entry-server.js')];
+  const built = [join(root, 'dist', 'client', 'index.html'), join(root, 'dist', 'ssr', 'entry-server.js')];
   if (!built.every((file) => existsSync(file))) return 'missing';
   const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   return CLIENT_SOURCES.some((p) => newestMtime(root, p) > builtAt) ? 'stale' : 'fresh';

@@ -97,8 +97,8 @@ describe('client build state', () => {
     writeFileSync(join(root, 'dist', 'client', 'index.html'), '');
     // The server-rendering build of the public pages (decision 0022) is part of the client build.
     expect(clientBuildState(root)).toBe('missing');
-    mkdirSync(join(root, 'dist', 'server'), { recursive: true });
-    writeFileSync(join(root, 'dist', 'server', 'entry-server.js'), '');
+    mkdirSync(join(root, 'dist', 'ssr'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'ssr', 'entry-server.js'), '');
     const past = new Date(Date.now() - 60_000);
     for (const f of ['index.html', 'src/main.tsx']) utimesSync(join(root, f), past, past);
     expect(clientBuildState(root)).toBe('fresh');

@@ -1,6 +1,6 @@
 /**
  * The app's HTML (decision 0022): a public page the route table flags `prerender` is answered rendered, in the
- * visitor's language, by the server-rendering build of the client (dist/server/entry-server.js); any other page of
+ * visitor's language, by the server-rendering build of the client (dist/ssr/entry-server.js); any other page of
  * the app is the built index.html, which the browser renders. Without that build (a gateway run without the client,
  * or tests), every page is index.html as before.
  */
@@ -65,20 +65,17 @@ export function pageHtml(template: string, page: { language: Language; title: st
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="prerendered">${jsonForScript(page.state)}</script>`);
 }
 
-/** The body in the best encoding the browser accepts (brotli, gzip); pages are small, so a quick level does. */
-function encode(request: FastifyRequest, reply: FastifyReply, body: string): string | Buffer {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the browser accepts (brotli, gzip, none). */
+const encodingFor = (request: FastifyRequest): Encoding => {
   const accepted = header(request, 'accept-encoding') ?? '';
-  reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
-  if (/\bbr\b/.test(accepted)) {
-    reply.header('content-encoding', 'br');
-    return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    reply.header('content-encoding', 'gzip');
-    return gzipSync(body, { level: 6 });
-  }
-  return body;
-}
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+};
+
+const encode = (body: string, encoding: Encoding): string | Buffer =>
+  encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+    : encoding === 'gzip' ? gzipSync(body, { level: 6 }) : body;
 
 export interface AppPages {
   /** Answers a GET of an app page (not the API, not a file): rendered when the route is prerendered, else index.html. */
@@ -91,6 +88,8 @@ export function appPages({ staticDir, serverDir, log }: { staticDir: string; ser
   const entry = join(serverDir, 'entry-server.js');
   let renderer: Promise<PageRenderer | null> | null = null;
   let template: string | null = null;
+  // The renderer answers the same object for a page it has already rendered: its bytes are kept with it.
+  const bodies = new WeakMap<object, Partial<Record<Encoding, string | Buffer>>>();
 
   const shell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
 
@@ -118,13 +117,18 @@ export function appPages({ staticDir, serverDir, log }: { staticDir: string; ser
       if (page.kind === 'browser') return shell(reply);
       if (page.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(page.location, page.status);
       template ??= readFileSync(join(staticDir, 'index.html'), 'utf8');
-      const body = pageHtml(template, page);
+      const encoding = encodingFor(request);
+      const known = bodies.get(page) ?? {};
+      const body = known[encoding] ?? encode(pageHtml(template, page), encoding);
+      bodies.set(page, { ...known, [encoding]: body });
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
         .header('content-language', page.language)
         .type('text/html; charset=utf-8')
-        .send(encode(request, reply, body));
+        .send(body);
     },
   };
 }
