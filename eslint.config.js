@@ -32,6 +32,11 @@ const storageLayer = above(['machines', 'app', 'api', 'server', 'screens', 'i18n
 const i18nLayer = above(['machines', 'app', 'api', 'server', 'screens'], 'i18n imports only src/storage, src/domain and src/contract');
 const apiLayer = above(['app', 'screens', 'server', 'storage', 'i18n'], 'src/api is the transport: it imports no app, screens, server, storage or i18n');
 const appLayer = above(['screens', 'server'], 'src/app imports no screens statically (the route table loads them with import()) and no server code');
+/**
+ * The endpoint table (src/contract/index.ts) holds every schema: the gateway registers its routes from it, while the
+ * client takes each endpoint from its area (src/contract/<area>.ts), so a page fetches only its own (decision 0023).
+ */
+const clientContract = [{ regex: '^(\\.\\./)+(src/)?contract(/index)?$', allowTypeImports: true, message: 'The client imports endpoints from their contract area (src/contract/<area>.ts), not the whole table (decision 0023).' }];
 /** The route table and the loaders import the screens (lazily): a module screens read must not import them. */
 const notTheTable = [{ regex: '^\\./(routes|loaders)$', message: 'forScreens.ts never imports the route table or the loaders: they import the screens, so the screens would import themselves.' }];
 const screensReach = [
@@ -88,11 +93,11 @@ export default tseslint.config(
   { files: ['machines/**'], rules: restrict([...uiLibs, ...ioLibs, ...serverCode, ...apiCode, ...machinesLayer]) },
   { files: ['src/storage/**'], rules: restrict([...serverCode, ...storageLayer]) },
   { files: ['i18n/**'], rules: restrict([...serverCode, ...i18nLayer]) },
-  { files: ['src/api/**'], rules: restrict([...serverCode, ...apiLayer]) },
-  { files: ['src/app/**'], ignores: ['src/app/forScreens.ts'], rules: restrict([...serverCode, ...appLayer]) },
-  { files: ['src/app/forScreens.ts'], rules: restrict([...serverCode, ...appLayer, ...notTheTable]) },
-  { files: ['screens/**'], ignores: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...otherAreaFiles]) },
-  { files: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...anyArea]) },
+  { files: ['src/api/**'], rules: restrict([...serverCode, ...apiLayer, ...clientContract]) },
+  { files: ['src/app/**'], ignores: ['src/app/forScreens.ts'], rules: restrict([...serverCode, ...appLayer, ...clientContract]) },
+  { files: ['src/app/forScreens.ts'], rules: restrict([...serverCode, ...appLayer, ...notTheTable, ...clientContract]) },
+  { files: ['screens/**'], ignores: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...otherAreaFiles, ...clientContract]) },
+  { files: ['screens/ui/**'], rules: restrict([...serverCode, ...apiCode, ...screensReach, ...anyArea, ...clientContract]) },
   { files: ['screens/**', 'src/app/**/*.tsx'], plugins: { local: { rules: { 'no-literal-strings': noLiteralStrings } } }, rules: { 'local/no-literal-strings': 'error' } },
   { files: ['src/server/**'], rules: restrict([gatewayNoClient]) },
   ...serverBoundaries(),

@@ -106,11 +106,12 @@ const syncDocument = (lang: string) => {
 let initialized: Promise<unknown> | null = null;
 
 /**
- * Namespaces every page needs before its first paint: the shell (header, footer, dialogs of the error catalogue,
- * page titles, form messages) and the home page. The others load with the screen that uses them (the route's lazy
- * loader awaits ensureNamespaces), so the first visit downloads only what it shows.
+ * Namespaces every page needs before its first paint: the shell (header, footer, page titles, plan names) and the
+ * error catalogue, whose messages must show even when nothing more can be fetched. The others are declared by each
+ * route (`namespaces` in src/app/routes.ts, a plain field a server renderer reads too) and load with its screen
+ * (src/app/router.tsx awaits them with the screen's code), so a page fetches only what it shows (decision 0023).
  */
-export const CORE_NAMESPACES = ['common', 'layout', 'errors', 'meta', 'validation', 'home', 'notFound'] as const;
+export const CORE_NAMESPACES = ['common', 'layout', 'errors', 'meta'] as const;
 
 /**
  * i18next reads namespaces it has not got through this backend: the same per-file chunks, fetched on demand. A

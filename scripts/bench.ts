@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: numbers that matter for the foundation, measured, not asserted.
- *  1. gzipped bytes of the JS and CSS the browser loads for `/` (real page load in Chromium);
+ *  1. the bundle report (scripts/benchBundle.ts): the JS and CSS the first load of /, /plans/propagate,
+ *     /activation/first and /login fetches in Chromium, raw and gzipped per file, against issue 13's target;
  *  2. gateway requests per second on bundleList, against a bare node:http server serving the same JSON,
  *     in the same run, as a ratio (autocannon, loopback only, bounded in time);
  *  3. seconds from `npm start` on a built tree to /healthz answering (fresh data dir, then a restart);
@@ -9,17 +10,17 @@
  *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts);
  *  5. Lighthouse (mobile) on /, /plans/propagate and /activation/first, each page served as the product serves it
  *     (prerendered HTML, decision 0022): score, LCP, TBT, CLS (scripts/benchLighthouse.ts).
- * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json).
+ * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json),
+ * `BENCH_ONLY=bundle` only 1 (bench-bundle.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { benchOrders, type OrdersBench } from './benchOrders';
+import { bundleReport, printBundleReport } from './benchBundle';
 import { lighthouseScores } from './benchLighthouse';
 
 const root = process.cwd();
@@ -28,6 +29,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const BUYERS = 20;
 const ORDERS_ONLY = process.env.BENCH_ONLY === 'orders';
+const BUNDLE_ONLY = process.env.BENCH_ONLY === 'bundle';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,24 +57,6 @@ async function startProduct(port: number, dataDir: string, databaseUrl?: string)
 
 const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGINT'); });
 
-async function initialLoadBytes(url: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-  const page = await browser.newPage();
-  const bodies: { url: string; type: string; gz: number }[] = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    try { bodies.push({ url: res.url(), type, gz: gzipSync(await res.body(), { level: 9 }).length }); } catch { /* redirected */ }
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await browser.close();
-  const sum = (t: string) => bodies.filter((b) => b.type === t).reduce((n, b) => n + b.gz, 0);
-  return { jsGzipBytes: sum('script'), cssGzipBytes: sum('stylesheet'), files: bodies.length };
-}
-
 async function rps(url: string, init: { method: string; body?: string; headers?: Record<string, string> }) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...init });
   return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
@@ -89,8 +73,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
 
   if (ORDERS_ONLY) return ordersOnly(base, port, fresh.child);
-  console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the initial load of /`);
-  const load = await initialLoadBytes(`${base}/`);
+  if (BUNDLE_ONLY) return bundleOnly(base, fresh.child);
+  console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the first load of / and three other pages`);
+  const firstLoad = await bundleReport(base);
   console.log('running Lighthouse (mobile) on the pages of issue 13');
   const lighthouse = await lighthouseScores(base);
 
@@ -119,7 +104,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
-    initialLoad: load,
+    firstLoad,
     lighthouse,
     bundleList: { gateway, bareNode, ratio: Number((gateway.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)), connections: CONNECTIONS, seconds: DURATION_S },
     startToHealthz: { freshDataDirSeconds: Number(fresh.seconds.toFixed(2)), restartSeconds: Number(restart.seconds.toFixed(2)) },
@@ -127,7 +112,7 @@ async function main() {
   };
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
-  console.log(`initial load of /: ${(load.jsGzipBytes / 1024).toFixed(1)} KiB JS + ${(load.cssGzipBytes / 1024).toFixed(1)} KiB CSS gzipped (${load.files} files)`);
+  printBundleReport(firstLoad);
   for (const p of lighthouse.pages) console.log(`lighthouse ${p.path}: ${p.score.toFixed(2)} (${p.minScore.toFixed(2)}-${p.maxScore.toFixed(2)} in ${p.runs} runs), LCP ${p.lcpMs} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}`);
   console.log(`bundleList: gateway ${gateway.requestsPerSecond} req/s (p99 ${gateway.p99Ms} ms), bare node:http ${bareNode.requestsPerSecond} req/s, ratio ${report.bundleList.ratio}`);
   console.log(`npm start to /healthz: ${report.startToHealthz.freshDataDirSeconds} s on a fresh data dir, ${report.startToHealthz.restartSeconds} s on restart`);
@@ -144,6 +129,15 @@ function printOrders(ordersPglite: OrdersBench, ordersPostgres: OrdersBench | nu
       + `; backlog empty ${b.emptyAfterSeconds === null ? 'not within 120 s' : `${b.emptyAfterSeconds} s after the load`}`);
   }
   if (!ordersPostgres) console.log('orders on PostgreSQL: skipped (DATABASE_URL is unset)');
+}
+
+/** BENCH_ONLY=bundle: the bundle report alone. */
+async function bundleOnly(base: string, product: ChildProcess) {
+  const firstLoad = await bundleReport(base);
+  await stop(product);
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  writeFileSync(join(root, 'test-results', 'bench-bundle.json'), JSON.stringify({ date: new Date().toISOString(), firstLoad }, null, 2));
+  printBundleReport(firstLoad);
 }
 
 /** BENCH_ONLY=orders: the orders and their fulfilment backlog, on PGlite and (DATABASE_URL) PostgreSQL. */

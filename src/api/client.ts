@@ -1,7 +1,7 @@
 import { ofetch, FetchError } from 'ofetch';
 import type { BodyOf, DataOf, EndpointDef, Envelope, QueryOf } from '../contract/endpoint';
 import { SUCCESS_CODE } from '../contract/errors';
-import { CHANNEL, CHANNEL_HEADER } from '../contract/auth';
+import { CHANNEL, CHANNEL_HEADER } from '../contract/sessionCookies';
 
 /** Spec section 7: timeout 600000 ms. */
 export const REQUEST_TIMEOUT_MS = 600_000;

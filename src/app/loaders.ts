@@ -2,18 +2,19 @@
  * Route loaders: the only place screens' data is fetched (screens read it with useLoaderData and never
  * import src/api). A failed call does not break the page: the loader answers what it has and an error flag.
  * The shapes they answer are src/contract/pageData.ts, where screens take them from.
+ * Each loader fetches the contract of the endpoints it calls when it runs (decision 0023): this module is in every
+ * page's first load, and a page validates answers with the schemas of its own endpoints only.
  */
 import { ApiError, call } from '../api/client';
-import { endpoints } from '../contract';
 import type { HomeData, PersonalHomeData, PlanDetailData, PlansData, PortalData, UsagePageData } from '../contract/pageData';
-import { usageQueryFromUrl } from './usagePages';
 import { clearSession, setPersonalData } from './session';
 import { isPlanSlug } from './planMeta';
 
 export async function loadHome(): Promise<HomeData> {
+  const { bundleList, partners: partnerList } = await import('../contract/catalog');
   const [catalog, partners] = await Promise.allSettled([
-    call(endpoints.bundleList, { body: {}, silent: true, background: true }),
-    call(endpoints.partners, { silent: true, background: true }),
+    call(bundleList, { body: {}, silent: true, background: true }),
+    call(partnerList, { silent: true, background: true }),
   ]);
   return {
     catalog: catalog.status === 'fulfilled' ? catalog.value : null,
@@ -25,7 +26,8 @@ export async function loadHome(): Promise<HomeData> {
 /** The plan pages (/plans/propagate, /plans/global, /esim): the catalogue, or the flag that it failed. */
 export async function loadPlans(): Promise<PlansData> {
   try {
-    return { catalog: await call(endpoints.bundleList, { body: {}, silent: true, background: true }), catalogError: false };
+    const { bundleList } = await import('../contract/catalog');
+    return { catalog: await call(bundleList, { body: {}, silent: true, background: true }), catalogError: false };
   } catch {
     return { catalog: null, catalogError: true };
   }
@@ -43,10 +45,13 @@ export async function loadPlanDetail(slug: string): Promise<PlanDetailData | 'no
 /** Answers 'login' when the token was refused, so the route sends the user to log in again. */
 export async function loadPersonal(): Promise<PersonalHomeData | 'login'> {
   try {
+    const [{ userInfo }, { activationMine }, { portalHome }] = await Promise.all([
+      import('../contract/personal'), import('../contract/activation'), import('../contract/portal'),
+    ]);
     const [user, activations, home] = await Promise.all([
-      call(endpoints.userInfo, { silent: true }),
-      call(endpoints.activationMine, { silent: true }).then((r) => r.activations, () => null),
-      call(endpoints.portalHome, { silent: true }).catch(() => null),
+      call(userInfo, { silent: true }),
+      call(activationMine, { silent: true }).then((r) => r.activations, () => null),
+      call(portalHome, { silent: true }).catch(() => null),
     ]);
     setPersonalData(user);
     return { user, loadError: false, activations, home };
@@ -62,7 +67,8 @@ export async function loadPersonal(): Promise<PersonalHomeData | 'login'> {
 /** /package: the plan in force, its inclusions and the plans that follow (portalHome). */
 export async function loadPortal(): Promise<PortalData | 'login'> {
   try {
-    return { home: await call(endpoints.portalHome, { silent: true }), loadError: false };
+    const { portalHome } = await import('../contract/portal');
+    return { home: await call(portalHome, { silent: true }), loadError: false };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       clearSession();
@@ -78,7 +84,8 @@ export async function loadPortal(): Promise<PortalData | 'login'> {
  */
 export async function loadUsage(url: URL): Promise<UsagePageData | 'login'> {
   try {
-    return { list: await call(endpoints.usageRecords, { body: usageQueryFromUrl(url), silent: true }), loadError: false };
+    const [{ usageRecords }, { usageQueryFromUrl }] = await Promise.all([import('../contract/usage'), import('./usagePages')]);
+    return { list: await call(usageRecords, { body: usageQueryFromUrl(url), silent: true }), loadError: false };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
       clearSession();

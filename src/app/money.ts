@@ -4,7 +4,9 @@
  * download, which needs the session's Bearer token, so it is fetched and handed to the browser as a file.
  */
 import { ApiError, call, fetchFile } from '../api/client';
-import { endpoints } from '../contract';
+import { billDetail, billList, billPdf, myOrderPayments, myOrders } from '../contract/money';
+import { orderDetail } from '../contract/orders';
+import { payConfig } from '../contract/payments';
 import type { BillsData, OrdersData } from '../contract/pageData';
 import { clearSession } from './session';
 
@@ -18,10 +20,10 @@ export const ORDERS_PER_PAGE = 10;
 export async function loadBills(url: URL): Promise<BillsData | 'login'> {
   const page = pageOf(url);
   try {
-    const list = await call(endpoints.billList, { body: { page, pageSize: BILL_MONTHS_PER_PAGE }, silent: true });
+    const list = await call(billList, { body: { page, pageSize: BILL_MONTHS_PER_PAGE }, silent: true });
     const wanted = url.searchParams.get('month');
     const month = wanted && /^\d{4}-(0[1-9]|1[0-2])$/.test(wanted) ? wanted : list.months[0]?.month ?? null;
-    const bill = month ? await call(endpoints.billDetail, { body: { month }, silent: true }) : null;
+    const bill = month ? await call(billDetail, { body: { month }, silent: true }) : null;
     return { list, bill, loadError: false };
   } catch (e) {
     if (refused(e)) { clearSession(); return 'login'; }
@@ -32,12 +34,12 @@ export async function loadBills(url: URL): Promise<BillsData | 'login'> {
 export async function loadOrders(url: URL, kind: 'plan' | 'global'): Promise<OrdersData | 'login'> {
   const page = pageOf(url);
   try {
-    const list = await call(endpoints.myOrders, { body: { kind, page, pageSize: ORDERS_PER_PAGE }, silent: true });
+    const list = await call(myOrders, { body: { kind, page, pageSize: ORDERS_PER_PAGE }, silent: true });
     const open = url.searchParams.get('order');
     const detail = open && list.orders.some((o) => o.orderNo === open)
       ? await Promise.all([
-        call(endpoints.orderDetail, { body: { orderNo: open }, silent: true }),
-        call(endpoints.myOrderPayments, { body: { orderNo: open }, silent: true }),
+        call(orderDetail, { body: { orderNo: open }, silent: true }),
+        call(myOrderPayments, { body: { orderNo: open }, silent: true }),
       ]).then(([order, { payments }]) => ({ order, payments }))
       : null;
     return { kind, list, detail, loadError: false };
@@ -50,7 +52,7 @@ export async function loadOrders(url: URL, kind: 'plan' | 'global'): Promise<Ord
 /** Whether payments go to the sandbox (the payment test page exists only then). */
 export async function sandboxPayments(): Promise<boolean> {
   try {
-    return (await call(endpoints.payConfig, { silent: true, background: true })).provider === 'card-sandbox';
+    return (await call(payConfig, { silent: true, background: true })).provider === 'card-sandbox';
   } catch {
     return false;
   }
@@ -58,7 +60,7 @@ export async function sandboxPayments(): Promise<boolean> {
 
 /** Downloads a month's bill as `<bill number>.pdf` in the page's language. */
 export async function downloadBill(month: string, billNo: string): Promise<void> {
-  const blob = await fetchFile(endpoints.billPdf.path, { month });
+  const blob = await fetchFile(billPdf.path, { month });
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

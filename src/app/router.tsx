@@ -2,13 +2,12 @@ import { createBrowserRouter, matchRoutes, redirect, type HydrationState, type L
 import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
 import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal, loadUsage } from './loaders';
-import { loadBills, loadOrders, sandboxPayments } from './money';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
 import { RouteLookupContext } from './routeLookup';
 import type { AppRoute, FlowName } from './routeModel';
-import { FLOW_LAYOUTS, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
+import { FLOW_LAYOUTS, FLOW_NAMESPACES, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
 import { getPersonalData, isLoggedIn, refreshPersonalData } from './session';
 
 const Nothing = () => null;
@@ -46,12 +45,14 @@ export function toRouteObject(route: AppRoute): RouteObject {
         return data;
       }
       if (route.loader === 'bills' || route.loader === 'orders' || route.loader === 'globalOrders') {
+        const { loadBills, loadOrders } = await import('./money');
         const data = route.loader === 'bills' ? await loadBills(url) : await loadOrders(url, route.loader === 'orders' ? 'plan' : 'global');
         if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));
         return data;
       }
       if (route.loader === 'payTest') {
         // Spec: "a test page" of payments, absent in production: served only while payments go to the sandbox.
+        const { sandboxPayments } = await import('./money');
         if (!(await sandboxPayments())) throw redirect(NOT_FOUND_PATH);
         return null;
       }
@@ -86,10 +87,11 @@ export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   for (const route of routes) {
     const layout = route.flow ? FLOW_LAYOUTS[route.flow] : undefined;
     if (!route.flow || !layout) { out.push(toRouteObject(route)); continue; }
-    let group = flows.get(route.flow);
+    const flow = route.flow;
+    let group = flows.get(flow);
     if (!group) {
-      group = { id: `flow:${route.flow}`, lazy: async () => ({ Component: (await withNamespaces(layout(), 'all')).default }), children: [] };
-      flows.set(route.flow, group);
+      group = { id: `flow:${flow}`, lazy: async () => ({ Component: (await withNamespaces(layout(), FLOW_NAMESPACES[flow] ?? 'all')).default }), children: [] };
+      flows.set(flow, group);
       out.push(group);
     }
     group.children!.push(toRouteObject(route));

@@ -16,6 +16,18 @@ export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>
   topUp: () => import('../../screens/money/TopUpLayout'),
 };
 
+/**
+ * The i18n namespaces of each wizard's layout screen beyond the shell's, loaded with it (as a route's `namespaces`);
+ * a flow missing here loads all of them.
+ */
+export const FLOW_NAMESPACES: Partial<Record<FlowName, readonly string[]>> = {
+  checkout: ['checkout', 'login', 'validation'],
+  activationPlan: ['checkout', 'login', 'validation'],
+  tracking: ['login', 'tracking', 'validation'],
+  activation: ['activation', 'checkout', 'login', 'validation'],
+  topUp: ['login', 'validation'],
+};
+
 const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
 
 const NO_FLAGS: RouteFlags = {
@@ -38,41 +50,40 @@ const account = (path: string, metaKey: string, servedBy: 3 | 4 | 'later' = 'lat
   later(path, metaKey, servedBy, { ...ACCOUNT, ...flags });
 
 const home = () => import('../../screens/home/HomeScreen');
-/** The home page and the not-found page need only the shell's namespaces, which include theirs. */
-const SHELL_ONLY: readonly string[] = [];
 
 export const ROUTES: AppRoute[] = [
   // Public routes
-  route('/', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY, prerender: true }),
-  route('/canting', 'home', { screen: home, loader: 'home', namespaces: SHELL_ONLY, prerender: true }),
+  route('/', 'home', { screen: home, loader: 'home', namespaces: ['home'], prerender: true }),
+  route('/canting', 'home', { screen: home, loader: 'home', namespaces: ['home'], prerender: true }),
   route('/promotion', 'promotion', { redirect: '/', flags: { noHeaderFooter: true } }),
   route('/blog', 'blog', { empty: true }),
   route('/blog/en', 'blog', { empty: true }),
-  route('/login', 'login', { screen: () => import('../../screens/login/LoginScreen') }),
+  route('/login', 'login', { screen: () => import('../../screens/login/LoginScreen'), namespaces: ['login', 'validation'] }),
 
   route('/plans', 'plans', { redirect: '/plans/propagate' }),
-  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans', prerender: true }),
-  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans', prerender: true }),
-  route('/plans/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'checkout' }),
-  route('/plans/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'checkout' }),
-  route('/plans/bundleResultError', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultErrorScreen'), flow: 'checkout' }),
+  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
+  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
+  route('/plans/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'checkout', namespaces: ['checkout', 'legal', 'payment', 'usStates', 'validation'] }),
+  route('/plans/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'checkout', namespaces: ['checkout', 'payment', 'validation'] }),
+  route('/plans/bundleResultError', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultErrorScreen'), flow: 'checkout', namespaces: ['checkout', 'validation'] }),
   route('/plans/:plan', 'planDetail', {
     screen: () => import('../../screens/plans/PlanDetailScreen'),
+    namespaces: ['plans'],
     loader: 'planDetail',
     prerender: true,
     metaFor: planDetailMetaFor(meta('planDetail')),
   }),
 
   route('/activation', 'activation', { redirect: '/activation/first' }),
-  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation', prerender: true }),
-  route('/activation/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
-  route('/activation/secondOffline', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
-  route('/activation/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
-  route('/activation/global/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation' }),
-  route('/activation/global/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation' }),
-  route('/activation/propagate', 'activation', { screen: () => import('../../screens/activation/PropagateScreen'), flow: 'activation', loader: 'plans' }),
-  route('/activation/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'activationPlan' }),
-  route('/activation/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'activationPlan' }),
+  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'validation'], prerender: true }),
+  route('/activation/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'usStates', 'validation'] }),
+  route('/activation/secondOffline', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'usStates', 'validation'] }),
+  route('/activation/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'login', 'tracking', 'validation'] }),
+  route('/activation/global/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'usStates', 'validation'] }),
+  route('/activation/global/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'login', 'tracking', 'validation'] }),
+  route('/activation/propagate', 'activation', { screen: () => import('../../screens/activation/PropagateScreen'), flow: 'activation', loader: 'plans', namespaces: ['checkout', 'plans'] }),
+  route('/activation/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'activationPlan', namespaces: ['checkout', 'legal', 'payment', 'usStates', 'validation'] }),
+  route('/activation/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'activationPlan', namespaces: ['checkout', 'payment', 'validation'] }),
 
   route('/helpSupport', 'support', { redirect: '/helpSupport/commonProblem' }),
   later('/helpSupport/commonProblem', 'support', 'later'),
@@ -82,9 +93,9 @@ export const ROUTES: AppRoute[] = [
   later('/phone-detection', 'phoneCheck', 'later'),
 
   route('/tracking', 'tracking', { redirect: '/tracking/search' }),
-  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking', prerender: true }),
-  route('/tracking/result', 'trackingResult', { screen: () => import('../../screens/tracking/TrackingResultScreen'), flow: 'tracking' }),
-  route('/tracking/modify', 'trackingModify', { screen: () => import('../../screens/tracking/TrackingModifyScreen'), flow: 'tracking' }),
+  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking', namespaces: ['login', 'tracking', 'validation'], prerender: true }),
+  route('/tracking/result', 'trackingResult', { screen: () => import('../../screens/tracking/TrackingResultScreen'), flow: 'tracking', namespaces: ['login', 'tracking', 'validation'] }),
+  route('/tracking/modify', 'trackingModify', { screen: () => import('../../screens/tracking/TrackingModifyScreen'), flow: 'tracking', namespaces: ['checkout', 'login', 'tracking', 'usStates', 'validation'] }),
 
   route('/aboutUs', 'aboutUs', { redirect: '/aboutUs/companyIntro' }),
   later('/aboutUs/companyIntro', 'aboutUs', 'later'),
@@ -104,7 +115,7 @@ export const ROUTES: AppRoute[] = [
   later('/ReferAFriend', 'referFriend', 'later'),
 
   route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
-  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', prerender: true }),
+  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
 
   later('/personal/doubleNumber/publicity', 'dualNumber', 'later'),
   later('/wechat-signing', 'wechatSigning', 'later'),
@@ -113,45 +124,47 @@ export const ROUTES: AppRoute[] = [
   later('/activity/lottery', 'lottery', 'later'),
   later('/cpni-out', 'cpni', 'later', { noHeaderFooter: true }),
 
-  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: SHELL_ONLY, prerender: true }),
+  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: ['notFound'], prerender: true }),
 
   // Account area (login required)
   route('/personal', 'personal', {
     screen: () => import('../../screens/personal/PersonalHomeScreen'),
+    namespaces: ['activation', 'checkout', 'login', 'personal', 'portalHome', 'validation'],
     loader: 'personal',
     flags: ACCOUNT,
   }),
   account('/person/conversionCard/:orderNo?', 'conversionCard'),
-  route('/person/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
-  route('/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),
+  route('/person/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'tracking', 'validation'] }),
+  route('/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'tracking', 'usStates', 'validation'] }),
   route('/resetpwd', 'resetPassword', {
     screen: () => import('../../screens/account/ResetPasswordScreen'),
+    namespaces: ['account', 'login', 'portalProfile', 'validation'],
     flags: ACCOUNT,
   }),
-  route('/package', 'package', { screen: () => import('../../screens/personal/PackageScreen'), loader: 'portal', flags: ACCOUNT }),
-  route('/mybill', 'bills', { screen: () => import('../../screens/money/BillsScreen'), loader: 'bills', flags: ACCOUNT, namespaces: ['portalMoney'] }),
-  route('/mybank', 'bankCards', { screen: () => import('../../screens/profile/BankCardsScreen'), flags: ACCOUNT }),
+  route('/package', 'package', { screen: () => import('../../screens/personal/PackageScreen'), loader: 'portal', flags: ACCOUNT, namespaces: ['personal', 'plans', 'portalHome'] }),
+  route('/mybill', 'bills', { screen: () => import('../../screens/money/BillsScreen'), loader: 'bills', flags: ACCOUNT, namespaces: ['checkout', 'portalMoney', 'validation'] }),
+  route('/mybank', 'bankCards', { screen: () => import('../../screens/profile/BankCardsScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'validation'] }),
   account('/welfare', 'welfare'),
 
   ...(['/callrecord', '/internet', '/message', '/recharge'] as const).map((path) => route(path, 'usage', {
     screen: () => import('../../screens/usage/UsageScreen'),
+    namespaces: ['checkout', 'portalUsage', 'validation'],
     loader: 'usage',
-    namespaces: ['portalUsage'],
     flags: ACCOUNT,
   })),
 
-  route('/global/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT }),
-  route('/global/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT }),
+  route('/global/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'tracking', 'validation'] }),
+  route('/global/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'tracking', 'usStates', 'validation'] }),
   account('/global/renewalpackage', 'globalRenewal'),
   account('/global/renewalpackage/form', 'globalRenewal'),
   account('/global/renewalpackage/result', 'globalRenewal'),
-  route('/global/myorder', 'globalOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'globalOrders', flags: ACCOUNT, namespaces: ['portalMoney'] }),
+  route('/global/myorder', 'globalOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'globalOrders', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalMoney', 'tracking'] }),
   // "My order" of the personal centre (spec section 2, Screen content); the spec names no path, this one follows /global/myorder.
-  route('/personal/myorder', 'myOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'orders', flags: ACCOUNT, namespaces: ['portalMoney'] }),
+  route('/personal/myorder', 'myOrders', { screen: () => import('../../screens/money/OrdersScreen'), loader: 'orders', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalMoney', 'tracking'] }),
 
-  route('/personal/pay/changeAccount', 'topUp', { screen: () => import('../../screens/money/ChangeAccountScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['portalMoney', 'payment'] }),
-  route('/personal/pay/confirmPay', 'topUp', { screen: () => import('../../screens/money/ConfirmPayScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['portalMoney', 'payment'] }),
-  route('/personal/pay/payStatus/:orderNo', 'topUp', { screen: () => import('../../screens/money/PayStatusScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['portalMoney', 'payment'] }),
+  route('/personal/pay/changeAccount', 'topUp', { screen: () => import('../../screens/money/ChangeAccountScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['checkout', 'payment', 'portalMoney'] }),
+  route('/personal/pay/confirmPay', 'topUp', { screen: () => import('../../screens/money/ConfirmPayScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['checkout', 'payment', 'portalMoney', 'validation'] }),
+  route('/personal/pay/payStatus/:orderNo', 'topUp', { screen: () => import('../../screens/money/PayStatusScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['checkout', 'payment', 'portalMoney'] }),
   route('/personal/pay/test', 'payTest', { screen: () => import('../../screens/money/PayTestScreen'), loader: 'payTest', flags: ACCOUNT, namespaces: ['portalMoney'] }),
 
   account('/personal/doubleNumber/openDouble', 'dualNumber', 'later', { hasIsSmsUser: true }),
@@ -174,7 +187,7 @@ export const ROUTES: AppRoute[] = [
   account('/personal/businessManegement/roamPack/resultError', 'roaming'),
 
   account('/personal/upgradeNewCard', 'upgradeSim'),
-  route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT }),
+  route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'usStates', 'validation'] }),
   account('/personal/protect', 'protect'),
   account('/personal/protect/payment', 'protect'),
   account('/personal/protect/result/:orderNo', 'protect'),

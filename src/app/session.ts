@@ -6,8 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError, call } from '../api/client';
-import { endpoints } from '../contract';
-import { SESSION_HINT_COOKIE } from '../contract/auth';
+import { SESSION_HINT_COOKIE } from '../contract/sessionCookies';
 import type { UserInfo } from '../contract/personal';
 import { getItem, removeItem, setItem, subscribeStorage, type PersonalData } from '../storage';
 
@@ -70,7 +69,9 @@ export function setPersonalData(u: UserInfo): void {
 export async function refreshPersonalData(): Promise<UserInfo | null> {
   if (!isLoggedIn()) return null;
   try {
-    const info = await call(endpoints.userInfo, { silent: true, background: true });
+    // The schema comes with the first call (decision 0023): a visitor's first load carries no zod.
+    const { userInfo } = await import('../contract/personal');
+    const info = await call(userInfo, { silent: true, background: true });
     setPersonalData(info);
     return info;
   } catch (e) {

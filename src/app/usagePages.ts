@@ -5,8 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { call } from '../api/client';
-import { endpoints } from '../contract';
-import { usageQuery, type DataAllowance, type UsageQuery, type UsageType } from '../contract/usage';
+import { dataAllowance, usageQuery, type DataAllowance, type UsageQuery, type UsageType } from '../contract/usage';
 
 export const USAGE_PATHS: Record<UsageType, string> = {
   voice: '/callrecord', data: '/internet', sms: '/message', topup: '/recharge',
@@ -46,7 +45,7 @@ export function useDataAllowance(refresh: unknown = null): DataAllowanceState {
   const [state, setState] = useState<DataAllowanceState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    call(endpoints.dataAllowance, { silent: true, background: true })
+    call(dataAllowance, { silent: true, background: true })
       .then((allowance) => { if (live) setState({ status: 'ready', allowance }); })
       .catch(() => { if (live) setState({ status: 'error' }); });
     return () => { live = false; };

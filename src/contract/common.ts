@@ -18,22 +18,6 @@ export const offerLocking = defineEndpoint({
   response: z.object({ subscribed: z.literal(true) }),
 });
 
-export const partnerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  url: z.string(),
-  logoText: z.string(),
-});
-
-export const partners = defineEndpoint({
-  id: 'partners',
-  method: 'GET',
-  path: `${PCAPP}/common/partners`,
-  summary: 'Partner entries shown on the home page.',
-  response: z.object({ partners: z.array(partnerSchema) }),
-});
-
 /** Image captcha: answers an SVG image; its token comes in the X-IMAGE-CODE-TOKEN response header. */
 export const createImg = defineEndpoint({
   id: 'createImg',

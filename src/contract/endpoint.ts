@@ -9,15 +9,24 @@ export type Envelope<T> = { code: string; message: string; data?: T };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
+ * A schema of either zod API: the classic one, or zod/mini, which the contract of the public pages' first load uses
+ * (src/contract/catalog.ts, decision 0023). Both parse with the same core and give the same issues.
+ */
+export type Schema = z.core.$ZodType & {
+  parse(data: unknown): unknown;
+  safeParse(data: unknown): { success: true; data: unknown; error?: undefined } | { success: false; data?: undefined; error: z.core.$ZodError };
+};
+
+/**
  * One endpoint, defined once and used by both the ofetch client and the Fastify gateway.
  * `body`/`query` are validated on the server (always) and may be used by the client for instant field errors.
  * `headers` lists the request headers the endpoint reads (documentation + server validation).
  * `auth`: 'required' sends 401 without a valid Bearer token; 'optional' reads it when present.
  */
 export interface EndpointDef<
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  R extends Schema = Schema,
 > {
   id: string;
   method: HttpMethod;
@@ -37,14 +46,14 @@ export interface EndpointDef<
 }
 
 export const defineEndpoint = <
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  R extends Schema = Schema,
 >(def: EndpointDef<B, Q, R>) => def;
 
-export type BodyOf<E> = E extends EndpointDef<infer B, z.ZodType | undefined, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
-export type QueryOf<E> = E extends EndpointDef<z.ZodType | undefined, infer Q, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
-export type DataOf<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
+export type BodyOf<E> = E extends EndpointDef<infer B, Schema | undefined, Schema> ? (B extends Schema ? z.input<B> : undefined) : never;
+export type QueryOf<E> = E extends EndpointDef<Schema | undefined, infer Q, Schema> ? (Q extends Schema ? z.input<Q> : undefined) : never;
+export type DataOf<E> = E extends EndpointDef<Schema | undefined, Schema | undefined, infer R> ? z.output<R> : never;
 
 export const GATEWAY = '/gateway';
 export const PCAPP = '/gateway/pcapp/api/v1';

@@ -1,5 +1,5 @@
-import { bundleList } from './catalog';
-import { createImg, offerLocking, partners } from './common';
+import { bundleList, partners } from './catalog';
+import { createImg, offerLocking } from './common';
 import {
   checkInNet, checkIsRegistered, checMobilekVerificationCode, exit, modifyPwd, oauthToken,
   registerOrResetUser, sendMobileVerificationCode,

@@ -2,17 +2,15 @@
  * What the route loaders (src/app/loaders.ts) hand to their screens: the gateway's answers a page needs, gathered,
  * with a flag when a call failed. Data shapes only; screens read them with useLoaderData.
  */
-import type { z } from 'zod';
 import type { ActivationView } from './activation';
-import type { BundleList, Plan } from './catalog';
-import type { partnerSchema } from './common';
+import type { BundleList, Partner, Plan } from './catalog';
 import type { UserInfo } from './personal';
 import type { PortalHome } from './portal';
 import type { BillEntry, BillMonth, MyOrderSummary, OrderPaymentLine } from './money';
 import type { OrderData } from './orders';
 import type { UsageList } from './usage';
 
-export type Partner = z.infer<typeof partnerSchema>;
+export type { Partner };
 
 export interface HomeData {
   catalog: BundleList | null;

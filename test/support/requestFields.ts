@@ -6,7 +6,7 @@
  * The walk reads `schema._zod.def` (zod 4's definition object: `type` plus the parts of that type). A type it does
  * not know makes it throw, so a new kind of schema in the contract is noticed rather than skipped.
  */
-import type { z } from 'zod';
+import type { Schema as ContractSchema } from '../../src/contract/endpoint';
 
 export type Path = (string | number)[];
 /** text: any string field (formats and transforms included); choice: an enum, a literal or a union of them. */
@@ -25,7 +25,8 @@ interface Def {
   shape?: Record<string, Schema>; options?: Schema[]; discriminator?: string;
   entries?: Record<string, string | number>; values?: unknown[];
 }
-type Schema = z.ZodType;
+/** Either zod API (src/contract/endpoint.ts): the walk reads only the core's definitions. */
+type Schema = ContractSchema;
 
 const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 

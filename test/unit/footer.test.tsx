@@ -32,7 +32,7 @@ describe('footer email box (spec section 5)', () => {
     const user = userEvent.setup();
     const submit = renderFooter();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please fill email!');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill email!');
     expect(screen.getByLabelText('Get offers by email').getAttribute('aria-invalid')).toBe('true');
     expect(submit).not.toHaveBeenCalled();
   });
@@ -42,7 +42,7 @@ describe('footer email box (spec section 5)', () => {
     const submit = renderFooter();
     await user.type(screen.getByLabelText('Get offers by email'), 'someone@nowhere');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please complete the correct format email!');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please complete the correct format email!');
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -51,7 +51,7 @@ describe('footer email box (spec section 5)', () => {
     await setLanguage('zh-Hant');
     renderFooter();
     await user.click(screen.getByRole('button', { name: '訂閱' }));
-    expect(screen.getByRole('alert').textContent).toBe('請填寫電子郵件！');
+    expect((await screen.findByRole('alert')).textContent).toBe('請填寫電子郵件！');
   });
 
   it('sends a valid address and thanks the visitor', async () => {

@@ -8,7 +8,7 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
+import { activationCheckSim, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect } from '../../contract/activation';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { ActivationSim } from '../../contract/activation';
 import {
@@ -37,12 +37,12 @@ export function activationSubmissionKey(input: SubmitInput, now = Date.now()): s
 }
 
 export const activationActors = {
-  checkSim: fromPromise(async ({ input }: { input: CheckSimInput }) => call(endpoints.activationCheckSim, { body: input, silent: true })),
-  loadCard: fromPromise(({ input }: { input: { activationToken: string } }) => call(endpoints.activationSimInfo, { body: input, silent: true })),
+  checkSim: fromPromise(async ({ input }: { input: CheckSimInput }) => call(activationCheckSim, { body: input, silent: true })),
+  loadCard: fromPromise(({ input }: { input: { activationToken: string } }) => call(activationSimInfo, { body: input, silent: true })),
   loadNumbers: fromPromise(({ input }: { input: { activationToken: string; areaCode: string } }) =>
-    call(endpoints.activationNumbers, { body: input, silent: true })),
+    call(activationNumbers, { body: input, silent: true })),
   submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
-    const answer = await call(endpoints.activationSubmit, {
+    const answer = await call(activationSubmit, {
       body: { activationToken: input.activationToken, ...input.form },
       headers: { [IDEMPOTENCY_HEADER]: activationSubmissionKey(input) },
       silent: true,
@@ -52,12 +52,12 @@ export const activationActors = {
     return answer;
   }),
   loadStatus: fromPromise(({ input }: { input: StatusInput }) =>
-    call(endpoints.activationStatus, {
+    call(activationStatus, {
       body: { activationId: input.activationId, ...(input.activationToken ? { activationToken: input.activationToken } : {}) },
       silent: true, background: true,
     })),
   correctPortIn: fromPromise(({ input }: { input: CorrectInput }) =>
-    call(endpoints.portInCorrect, {
+    call(portInCorrect, {
       body: { activationId: input.activationId, ...(input.activationToken ? { activationToken: input.activationToken } : {}), ...input.details },
       silent: true,
     })),

@@ -5,7 +5,7 @@
  */
 import { fromCallback } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
+import { payConfig } from '../../contract/payments';
 import { SDK_GLOBAL, type CardForm, type PaySandboxGlobal } from '../../contract/cardSdk';
 import type { CardFormCommand, PaymentEvent } from '../../../machines/payment.machine';
 import { i18n } from '../../../i18n';
@@ -58,7 +58,7 @@ export const cardFormActor = fromCallback<CardFormCommand>(({ sendBack: toChart,
 
   void (async () => {
     try {
-      const config = await call(endpoints.payConfig, { silent: true, background: true });
+      const config = await call(payConfig, { silent: true, background: true });
       await loadScript(config.sdkUrl);
       const provider = sdk();
       if (!provider) throw new Error('the card SDK did not load');

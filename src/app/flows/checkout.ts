@@ -5,8 +5,9 @@
  */
 import { fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
-import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type QuoteRequest } from '../../contract/orders';
+import { bundleList } from '../../contract/catalog';
+import { userInfo } from '../../contract/personal';
+import { createOrder, IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, orderDetail, quote, type QuoteRequest } from '../../contract/orders';
 import { checkoutMachine, type CreatedOrder, type LoadedOrder, type OrderSubmission } from '../../../machines/checkout.machine';
 import { sessionKey } from '../session';
 import { orderTokenFor, rememberOrderToken, submissionKeyFor } from './orderKeys';
@@ -22,7 +23,7 @@ export function buyerIdentity(): Promise<string> {
   if (!session) return Promise.resolve('anonymous');
   let known = identities.get(session);
   if (!known) {
-    known = call(endpoints.userInfo, { silent: true, background: true }).then((u) => `customer:${u.userId}`);
+    known = call(userInfo, { silent: true, background: true }).then((u) => `customer:${u.userId}`);
     known.catch(() => identities.delete(session));
     identities.set(session, known);
   }
@@ -30,18 +31,18 @@ export function buyerIdentity(): Promise<string> {
 }
 
 export const checkoutActors = {
-  loadCatalog: fromPromise(() => call(endpoints.bundleList, { body: {}, silent: true })),
+  loadCatalog: fromPromise(() => call(bundleList, { body: {}, silent: true })),
   // The summary is asked while the customer types: no loading overlay.
-  quote: fromPromise(({ input }: { input: QuoteRequest }) => call(endpoints.quote, { body: input, silent: true, background: true })),
+  quote: fromPromise(({ input }: { input: QuoteRequest }) => call(quote, { body: input, silent: true, background: true })),
   createOrder: fromPromise(async ({ input }: { input: OrderSubmission }): Promise<CreatedOrder> => {
     const key = submissionKeyFor(input.form, { purchaseId: input.purchaseId, buyer: await buyerIdentity() });
-    const created = await call(endpoints.createOrder, { body: input.form, headers: { [IDEMPOTENCY_HEADER]: key }, silent: true });
+    const created = await call(createOrder, { body: input.form, headers: { [IDEMPOTENCY_HEADER]: key }, silent: true });
     rememberOrderToken(created.order.orderNo, created.orderToken);
     return created;
   }),
   loadOrder: fromPromise(async ({ input }: { input: { orderNo: string } }): Promise<LoadedOrder> => {
     const orderToken = orderTokenFor(input.orderNo);
-    const order = await call(endpoints.orderDetail, {
+    const order = await call(orderDetail, {
       body: { orderNo: input.orderNo }, headers: orderToken ? { [ORDER_TOKEN_HEADER]: orderToken } : {}, silent: true, background: true,
     });
     return { order, orderToken };

@@ -4,8 +4,8 @@
  */
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { call, captchaHeaders, fetchCaptcha } from '../../api/client';
-import { endpoints } from '../../contract';
-import { OAUTH_CLIENT } from '../../contract/auth';
+import { createImg } from '../../contract/common';
+import { checkIsRegistered, checMobilekVerificationCode, modifyPwd, OAUTH_CLIENT, oauthToken, registerOrResetUser, sendMobileVerificationCode } from '../../contract/auth';
 import {
   loginMachine, type CaptchaOutput, type CheckCodeInput, type RegisterOrResetInput, type SendCodeInput, type TokenInput,
 } from '../../../machines/login.machine';
@@ -14,35 +14,35 @@ import { refreshPersonalData, sessionStarted } from '../session';
 
 const basicClientAuth = () => `Basic ${btoa(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`)}`;
 
-export const loadCaptcha = fromPromise<CaptchaOutput>(() => fetchCaptcha(endpoints.createImg.path));
+export const loadCaptcha = fromPromise<CaptchaOutput>(() => fetchCaptcha(createImg.path));
 
 export const loginActors = {
   loadCaptcha,
   sendCode: fromPromise(({ input }: { input: SendCodeInput }) =>
-    call(endpoints.sendMobileVerificationCode, {
+    call(sendMobileVerificationCode, {
       body: { phone: input.phone, type: input.type },
       headers: captchaHeaders(input.captcha, input.captchaToken),
       silent: true,
     })),
   checkCode: fromPromise(({ input }: { input: CheckCodeInput }) =>
-    call(endpoints.checMobilekVerificationCode, { body: input, silent: true })),
+    call(checMobilekVerificationCode, { body: input, silent: true })),
   checkRegistered: fromPromise(({ input }: { input: { ticket: string } }) =>
-    call(endpoints.checkIsRegistered, { query: input, silent: true })),
+    call(checkIsRegistered, { query: input, silent: true })),
   registerOrReset: fromPromise(({ input }: { input: RegisterOrResetInput }) =>
-    call(endpoints.registerOrResetUser, {
+    call(registerOrResetUser, {
       body: { ticket: input.ticket, type: input.type, password: input.password, confirmPassword: input.confirmPassword },
       headers: captchaHeaders(input.captcha, input.captchaToken),
       silent: true,
     })),
   requestToken: fromPromise(({ input }: { input: TokenInput }) =>
     input.grant_type === 'password'
-      ? call(endpoints.oauthToken, {
+      ? call(oauthToken, {
         body: { grant_type: 'password', username: input.username, password: input.password },
         query: { grant_type: 'password', scope: 'all' },
         headers: { Authorization: basicClientAuth(), ...captchaHeaders(input.captcha, input.captchaToken) },
         silent: true,
       })
-      : call(endpoints.oauthToken, {
+      : call(oauthToken, {
         body: { grant_type: 'sms_code', phone: input.phone, code: input.code },
         query: { grant_type: 'sms_code', scope: 'all' },
         headers: { Authorization: basicClientAuth() },
@@ -58,7 +58,7 @@ export const changePasswordFlow = changePasswordMachine.provide({
   actors: {
     loadCaptcha,
     modifyPwd: fromPromise(({ input }: { input: ModifyPwdInput }) =>
-      call(endpoints.modifyPwd, {
+      call(modifyPwd, {
         body: { oldPassword: input.oldPassword, newPassword: input.newPassword, confirmPassword: input.confirmPassword },
         headers: captchaHeaders(input.captcha, input.captchaToken),
         silent: true,

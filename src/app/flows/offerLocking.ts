@@ -4,8 +4,7 @@
  * The rule is the contract's email field; its two problems map to the footer's own words in `layout`.
  */
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
-import { offerLockingBody } from '../../contract/common';
+import { offerLocking, offerLockingBody } from '../../contract/common';
 
 export type EmailProblem = 'required' | 'invalid';
 
@@ -18,7 +17,7 @@ export function validateFooterEmail(email: string): EmailProblem | null {
 /** Sends the email; a duplicate is not an error. Errors are shown by the client's catalogue (toast). */
 export async function submitFooterEmail(email: string): Promise<boolean> {
   try {
-    await call(endpoints.offerLocking, { body: { email: email.trim(), collectType: '1', channel: 'pc' } });
+    await call(offerLocking, { body: { email: email.trim(), collectType: '1', channel: 'pc' } });
     return true;
   } catch {
     return false;

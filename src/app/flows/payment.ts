@@ -5,7 +5,8 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
+import { cardList, payOrder, payStatus } from '../../contract/payments';
+import { userInfo } from '../../contract/personal';
 import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from '../../contract/orders';
 import { paymentMachine, type PayOrderInput, type PayStatusInput } from '../../../machines/payment.machine';
 import { cardFormActor } from './cardForm';
@@ -14,12 +15,12 @@ const tokenHeader = (token: string | null): Record<string, string> => (token ? {
 
 export const paymentActors = {
   loadBalance: fromPromise(async () => {
-    const info = await call(endpoints.userInfo, { silent: true, background: true });
+    const info = await call(userInfo, { silent: true, background: true });
     return { generalCents: info.balances.generalCents };
   }),
-  loadCards: fromPromise(() => call(endpoints.cardList, { silent: true, background: true })),
+  loadCards: fromPromise(() => call(cardList, { silent: true, background: true })),
   cardForm: cardFormActor,
-  payOrder: fromPromise(({ input }: { input: PayOrderInput }) => call(endpoints.payOrder, {
+  payOrder: fromPromise(({ input }: { input: PayOrderInput }) => call(payOrder, {
     body: {
       orderNo: input.orderNo, method: input.method, sourceId: input.sourceId, cardId: input.cardId,
       cardholderName: input.cardholderName, saveCard: input.saveCard,
@@ -28,7 +29,7 @@ export const paymentActors = {
     silent: true,
   })),
   // Polling runs in the background: no loading overlay every two seconds.
-  payStatus: fromPromise(({ input }: { input: PayStatusInput }) => call(endpoints.payStatus, {
+  payStatus: fromPromise(({ input }: { input: PayStatusInput }) => call(payStatus, {
     query: { orderNo: input.orderNo }, headers: tokenHeader(input.orderToken), silent: true, background: true,
   })),
 };

@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
+import { installReveal, installSendCode, wifiCallInfo, wifiCallUpdate } from '../../contract/portal';
 import type { E911AddressInput } from '../../contract/activation';
 import type { WifiCallInfo } from '../../contract/portal';
 import { wifiCallingMachine } from '../../../machines/wifiCalling.machine';
@@ -26,18 +26,18 @@ const keyFor = (address: E911AddressInput): string => {
 };
 
 export const wifiCallingActors = {
-  loadWifiCall: fromPromise<WifiCallInfo>(() => call(endpoints.wifiCallInfo, { silent: true })),
+  loadWifiCall: fromPromise<WifiCallInfo>(() => call(wifiCallInfo, { silent: true })),
   saveE911: fromPromise<WifiCallInfo, E911AddressInput>(({ input }) =>
-    call(endpoints.wifiCallUpdate, { body: input, headers: { 'Idempotency-Key': keyFor(input) }, silent: true })),
+    call(wifiCallUpdate, { body: input, headers: { 'Idempotency-Key': keyFor(input) }, silent: true })),
 };
 
 export const wifiCallingFlow = wifiCallingMachine.provide({ actors: wifiCallingActors });
 
 export const esimInstallActors = {
   sendCode: fromPromise(({ input }: { input: { line: 'us' | 'global'; channel: InstallChannel } }) =>
-    call(endpoints.installSendCode, { body: input, silent: true })),
+    call(installSendCode, { body: input, silent: true })),
   reveal: fromPromise(({ input }: { input: { line: 'us' | 'global'; code: string; password: string } }) =>
-    call(endpoints.installReveal, { body: input, silent: true })),
+    call(installReveal, { body: input, silent: true })),
 };
 
 export const esimInstallFlow = esimInstallMachine.provide({ actors: esimInstallActors });

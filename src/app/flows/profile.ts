@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
+import { addCard, bankCards, emailChange, emailSendCode, passwordSendCode, profileInfo, profileUpdate, removeCard, resetPwdBySms, setDefaultCard } from '../../contract/profile';
 import type { AddCardInput, ProfileUpdateInput } from '../../contract/profile';
 import { profileMachine } from '../../../machines/profile.machine';
 import { passwordBySmsMachine } from '../../../machines/passwordBySms.machine';
@@ -14,18 +14,18 @@ import { refreshPersonalData } from '../session';
 
 export const profileFlow = profileMachine.provide({
   actors: {
-    loadProfile: fromPromise(() => call(endpoints.profileInfo, { silent: true })),
-    saveProfile: fromPromise(({ input }: { input: ProfileUpdateInput }) => call(endpoints.profileUpdate, { body: input, silent: true })),
-    sendEmailCode: fromPromise(({ input }: { input: { email: string } }) => call(endpoints.emailSendCode, { body: input, silent: true })),
-    changeEmail: fromPromise(({ input }: { input: { email: string; code: string } }) => call(endpoints.emailChange, { body: input, silent: true })),
+    loadProfile: fromPromise(() => call(profileInfo, { silent: true })),
+    saveProfile: fromPromise(({ input }: { input: ProfileUpdateInput }) => call(profileUpdate, { body: input, silent: true })),
+    sendEmailCode: fromPromise(({ input }: { input: { email: string } }) => call(emailSendCode, { body: input, silent: true })),
+    changeEmail: fromPromise(({ input }: { input: { email: string; code: string } }) => call(emailChange, { body: input, silent: true })),
   },
 });
 
 export const passwordBySmsFlow = passwordBySmsMachine.provide({
   actors: {
-    sendPasswordCode: fromPromise(() => call(endpoints.passwordSendCode, { silent: true })),
+    sendPasswordCode: fromPromise(() => call(passwordSendCode, { silent: true })),
     resetPassword: fromPromise(({ input }: { input: { code: string; newPassword: string; confirmPassword: string } }) =>
-      call(endpoints.resetPwdBySms, { body: input, silent: true })),
+      call(resetPwdBySms, { body: input, silent: true })),
   },
 });
 
@@ -38,13 +38,13 @@ const refreshed = async <T,>(answer: Promise<T>): Promise<T> => {
 
 export const bankCardsFlow = bankCardsMachine.provide({
   actors: {
-    loadCards: fromPromise(() => call(endpoints.bankCards, { silent: true })),
-    addCard: fromPromise(({ input }: { input: AddCardInput & { idempotencyKey: string } }) => refreshed(call(endpoints.addCard, {
+    loadCards: fromPromise(() => call(bankCards, { silent: true })),
+    addCard: fromPromise(({ input }: { input: AddCardInput & { idempotencyKey: string } }) => refreshed(call(addCard, {
       body: { sourceId: input.sourceId, cardholderName: input.cardholderName, billingZip: input.billingZip },
       headers: { 'Idempotency-Key': input.idempotencyKey }, silent: true,
     }))),
-    setDefaultCard: fromPromise(({ input }: { input: { cardId: number } }) => refreshed(call(endpoints.setDefaultCard, { body: input, silent: true }))),
-    removeCard: fromPromise(({ input }: { input: { cardId: number } }) => refreshed(call(endpoints.removeCard, { body: input, silent: true }))),
+    setDefaultCard: fromPromise(({ input }: { input: { cardId: number } }) => refreshed(call(setDefaultCard, { body: input, silent: true }))),
+    removeCard: fromPromise(({ input }: { input: { cardId: number } }) => refreshed(call(removeCard, { body: input, silent: true }))),
     cardForm: cardFormActor,
   },
 });

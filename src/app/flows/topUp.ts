@@ -4,16 +4,16 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { endpoints } from '../../contract';
+import { topUpCreate, topUpDetail } from '../../contract/money';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import { topUpMachine, type TopUpSubmission } from '../../../machines/topUp.machine';
 import { paymentFlow } from './payment';
 
 export const topUpActors = {
   createTopUp: fromPromise(({ input }: { input: TopUpSubmission }) =>
-    call(endpoints.topUpCreate, { body: input.body, headers: { [IDEMPOTENCY_HEADER]: input.key }, silent: true })),
+    call(topUpCreate, { body: input.body, headers: { [IDEMPOTENCY_HEADER]: input.key }, silent: true })),
   loadTopUp: fromPromise(({ input }: { input: { orderNo: string } }) =>
-    call(endpoints.topUpDetail, { body: { orderNo: input.orderNo }, silent: true })),
+    call(topUpDetail, { body: { orderNo: input.orderNo }, silent: true })),
   payment: paymentFlow,
 };
 

@@ -4,22 +4,22 @@
  */
 import { fromPromise } from 'xstate';
 import { call, captchaHeaders } from '../../api/client';
-import { endpoints } from '../../contract';
+import { trackingModify, trackingSearch, trackingSendCode } from '../../contract/tracking';
 import { trackingMachine, type ModifyAddressInput, type SearchInput, type SendTrackingCodeInput } from '../../../machines/tracking.machine';
 import { loadCaptcha } from './login';
 
 export const trackingActors = {
   loadCaptcha,
   sendCode: fromPromise(({ input }: { input: SendTrackingCodeInput }) =>
-    call(endpoints.trackingSendCode, { body: input, silent: true })),
+    call(trackingSendCode, { body: input, silent: true })),
   search: fromPromise(({ input }: { input: SearchInput }) =>
-    call(endpoints.trackingSearch, {
+    call(trackingSearch, {
       body: { orderNo: input.orderNo, email: input.email, code: input.code },
       headers: captchaHeaders(input.captcha, input.captchaToken),
       silent: true,
     })),
   modifyAddress: fromPromise(({ input }: { input: ModifyAddressInput }) =>
-    call(endpoints.trackingModify, { body: input, silent: true })),
+    call(trackingModify, { body: input, silent: true })),
 };
 
 /** The tracking chart with real calls. */

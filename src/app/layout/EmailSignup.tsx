@@ -1,10 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { submitFooterEmail, validateFooterEmail, type EmailProblem } from '../flows/offerLocking';
+import { errorText } from '../flows/errorText';
+import type { EmailProblem } from '../flows/offerLocking';
+import { showToast } from '../feedback';
+import { lazyPart } from './lazyPart';
+
+/**
+ * The email rule is the contract's (zod), fetched when the form is first used, not with every page's first load
+ * (decision 0023): focusing the field starts the fetch, submitting awaits it.
+ */
+const footerEmail = lazyPart(() => import('../flows/offerLocking'));
+const preload = () => { void footerEmail.load().catch(() => { /* tried again on submit */ }); };
 
 type Status = { kind: 'idle' } | { kind: 'error'; problem: EmailProblem } | { kind: 'sending' } | { kind: 'done' };
 
-export function EmailSignup({ submit = submitFooterEmail }: { submit?: (email: string) => Promise<boolean> }) {
+export function EmailSignup({ submit }: { submit?: (email: string) => Promise<boolean> }) {
   const { t } = useTranslation('layout');
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -13,20 +23,28 @@ export function EmailSignup({ submit = submitFooterEmail }: { submit?: (email: s
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = validateFooterEmail(email);
+    let flow: Awaited<ReturnType<typeof footerEmail.load>>;
+    try {
+      flow = await footerEmail.load();
+    } catch (error) {
+      // Offline: the rule could not be fetched, and the email could not have been sent either.
+      showToast(errorText(error, t));
+      return;
+    }
+    const problem = flow.validateFooterEmail(email);
     if (problem) {
       setStatus({ kind: 'error', problem });
       return;
     }
     setStatus({ kind: 'sending' });
-    const ok = await submit(email);
+    const ok = await (submit ?? flow.submitFooterEmail)(email);
     setStatus(ok ? { kind: 'done' } : { kind: 'idle' });
     if (ok) setEmail('');
   };
 
   const invalid = status.kind === 'error';
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-md">
+    <form noValidate onSubmit={onSubmit} onFocus={preload} className="max-w-md">
       <label htmlFor={inputId} className="block text-sm font-semibold text-white">{t('footer.email.label')}</label>
       <p className="mt-1 text-sm text-slate-300">{t('footer.email.description')}</p>
       <div className="mt-3 flex gap-2">

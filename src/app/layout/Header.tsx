@@ -1,46 +1,19 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
-import { LogoutButton } from '../flows/logout';
 import { useSession } from '../session';
-import { useStored } from '../useStored';
 import { AppLink } from './AppLink';
 import { Brand } from './Brand';
-import { Greeting } from './Greeting';
+import { lazyPart, useLazyPart } from './lazyPart';
 import { LanguageSwitch } from './LanguageSwitch';
 import { AccountMenu, SupportMenu } from './Menus';
-import { ACCOUNT_ITEMS, ACTIVATE, MAIN_NAV, SUPPORT_ITEMS, accountHref, existingItems, type NavItem } from './navItems';
-import { useFindRoute } from '../routeLookup';
-import { loginPath } from '../navigation';
+import { ACTIVATE, MAIN_NAV } from './navItems';
+import { UserArea, useNavState } from './UserArea';
 
 const isActive = (pathname: string, to: string, titleActive: string | null) =>
   titleActive === to || pathname === to || pathname.startsWith(`${to}/`);
 
-function useNavState() {
-  const { pathname, search } = useLocation();
-  const titleActive = useStored('titleActive');
-  return { pathname, here: `${pathname}${search}`, titleActive };
-}
-
-function UserArea({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation('layout');
-  const { loggedIn, personal } = useSession();
-  const { here } = useNavState();
-  if (!loggedIn) {
-    return (
-      <AppLink to={here === '/' ? '/login' : loginPath(here)} className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:underline">
-        {t('header.login')}
-      </AppLink>
-    );
-  }
-  return (
-    <div className={`flex items-center gap-3 ${compact ? 'flex-col items-start' : ''}`}>
-      <Greeting msisdn={personal?.msisdn ?? null} />
-      <LogoutButton className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline-offset-4 hover:underline" />
-    </div>
-  );
-}
+const mobileDrawer = lazyPart(() => import('./MobileDrawer'));
+const DRAWER_ID = 'mobile-menu';
 
 function ActivateButton({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
@@ -88,61 +61,42 @@ export function DesktopHeader({ className = '' }: { className?: string }) {
   );
 }
 
-function DrawerSection({ title, items, href, close }: { title: string; items: NavItem[]; href: (to: string) => string; close: () => void }) {
-  const { t } = useTranslation('layout');
-  return (
-    <section className="border-t border-slate-200 py-3">
-      <h2 className="px-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</h2>
-      <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <AppLink to={href(item.to)} onClick={close} className="block rounded-md px-1 py-2 text-base text-slate-800 hover:bg-slate-50">
-              {t(item.label)}
-            </AppLink>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Below 768px: brand, Activate SIM and a hamburger opening a drawer (Radix Dialog). */
+/**
+ * Below 768px: brand, Activate SIM and a hamburger opening a drawer. The drawer's code (Radix Dialog) is fetched on the
+ * first press, or already on hover or focus; offline, the press does nothing and the next one tries again.
+ */
 export function MobileHeader({ className = '' }: { className?: string }) {
   const { t } = useTranslation('layout');
-  const { loggedIn } = useSession();
-  const find = useFindRoute();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const { module } = useLazyPart(mobileDrawer, open);
+  const preload = () => { void mobileDrawer.load().catch(() => { /* tried again on press */ }); };
   return (
     <header className={`sticky top-0 z-40 border-b border-slate-200 bg-white ${className}`}>
       <div className="flex items-center justify-between gap-2 px-4 py-2">
         <Brand />
         <div className="flex items-center gap-1">
           <ActivateButton compact />
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={t('header.openMenu')}>
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl focus:outline-none">
-                <div className="flex items-center justify-between pb-3">
-                  <Dialog.Title className="text-base font-semibold text-slate-900">{t('header.menu')}</Dialog.Title>
-                  <Dialog.Close className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label={t('header.closeMenu')}>
-                    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">{t('header.menuDescription')}</Dialog.Description>
-                <div className="pb-3"><UserArea compact /></div>
-                <LanguageSwitch className="mb-3 self-start" />
-                <nav aria-label={t('header.mainNav')}>
-                  <DrawerSection title={t('header.shop')} items={[...MAIN_NAV, ACTIVATE]} href={(to) => to} close={close} />
-                  <DrawerSection title={t('header.support')} items={SUPPORT_ITEMS} href={(to) => to} close={close} />
-                  <DrawerSection title={t('header.account')} items={existingItems(ACCOUNT_ITEMS, find)} href={(to) => accountHref(to, loggedIn)} close={close} />
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button
+            ref={trigger}
+            type="button"
+            className="rounded-md p-2 text-slate-800 hover:bg-slate-100"
+            aria-label={t('header.openMenu')}
+            aria-haspopup="dialog"
+            aria-expanded={open && module !== null}
+            aria-controls={open && module ? DRAWER_ID : undefined}
+            data-state={open && module ? 'open' : 'closed'}
+            onPointerEnter={preload}
+            onFocus={preload}
+            onClick={() => {
+              setOpen(true);
+              // Offline: the drawer cannot come, so the press is forgotten and the next one tries again.
+              mobileDrawer.load().catch(() => setOpen(false));
+            }}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </button>
+          {module && <module.MobileDrawer id={DRAWER_ID} open={open} onOpenChange={setOpen} trigger={trigger} />}
         </div>
       </div>
     </header>

@@ -1,30 +1,56 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+/**
+ * The header's Support and Account menus. Until one is first opened the page carries only its trigger, a plain button
+ * that looks and answers as Radix's does (pointer down, Enter, Space, ArrowDown); the menu itself (Radix and its
+ * positioning code, MenuPopup.tsx) is fetched then, or already on hover or focus (decision 0023).
+ */
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFindRoute } from '../routeLookup';
-import { AppLink } from './AppLink';
-import { ACCOUNT_ITEMS, SUPPORT_ITEMS, accountHref, existingItems, type NavItem } from './navItems';
+import { lazyPart } from './lazyPart';
+import { Chevron, triggerClass } from './menuTrigger';
+import type { MenuProps, OpenedBy } from './MenuPopup';
+import { ACCOUNT_ITEMS, SUPPORT_ITEMS, accountHref, existingItems } from './navItems';
 
-const itemClass =
-  'block rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-blue-50 data-[highlighted]:text-blue-800';
+const menuPopup = lazyPart(() => import('./MenuPopup'));
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
-function Menu({ label, items, href }: { label: string; items: NavItem[]; href: (to: string) => string }) {
-  const { t } = useTranslation('layout');
+function Menu(props: MenuProps) {
+  const [module, setModule] = useState(menuPopup.current);
+  const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
+  if (module) return <module.MenuPopup {...props} openedBy={openedBy} />;
+  const preload = () => { void menuPopup.load().catch(() => { /* tried again on open */ }); };
+  const open = (by: OpenedBy) => {
+    if (openedBy !== null) return;
+    setOpenedBy(by);
+    // Offline: the trigger stays as it was and the next press tries again.
+    menuPopup.load().then((m) => setModule(() => m), () => setOpenedBy(null));
+  };
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-blue-800 data-[state=open]:text-blue-800">
-        {label}
-        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.5" fill="none" /></svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <AppLink to={href(item.to)} className={itemClass}>{t(item.label)}</AppLink>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      aria-busy={openedBy !== null ? true : undefined}
+      className={triggerClass}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        open('pointer');
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open('keyboard');
+      }}
+      // A click with no pointer down before it: assistive technology activating the button.
+      onClick={(event) => { if (event.detail === 0) open('keyboard'); }}
+    >
+      {props.label}
+      <Chevron />
+    </button>
   );
 }
 

@@ -11,8 +11,11 @@ import { FeedbackHost } from './FeedbackHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoadingOverlay } from './LoadingOverlay';
-import { PromoDialog } from './PromoDialog';
+import { lazyPart, useLazyPart } from './lazyPart';
 import { metaOfMatches, useDocumentMeta } from './useDocumentMeta';
+
+/** The referral offer's dialog (Radix Dialog) is fetched only when a link brings a code (decision 0023). */
+const promoDialog = lazyPart(() => import('./PromoDialog'));
 
 /** The current route's metadata: its metaFor (params, query, loader data) when it has one, else its metaInfo. */
 const useCurrentMeta = (): MetaInfo | undefined => {
@@ -71,6 +74,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { loggedIn, personal } = useSession();
   const promo = useRecommendCode();
+  const promoPart = useLazyPart(promoDialog, Boolean(promo.code)).module;
   useScrollToTop();
   useNavFlagLifecycle(remountKey);
   const meta = useCurrentMeta();
@@ -91,7 +95,7 @@ export function RootLayout() {
         {route?.flags.hasCommon ? <AccountLayout>{content}</AccountLayout> : content}
       </main>
       {!hidden && <Footer />}
-      <PromoDialog code={promo.code ?? ''} open={Boolean(promo.code)} onClose={promo.close} />
+      {promoPart && <promoPart.PromoDialog code={promo.code ?? ''} open={Boolean(promo.code)} onClose={promo.close} />}
       <FeedbackHost />
       <LoadingOverlay />
     </div>

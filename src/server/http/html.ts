@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, cookieValue, pageLanguage, type Language } from '../../../i18n/languages';
-import { SESSION_HINT_COOKIE } from '../../contract/auth';
+import { SESSION_HINT_COOKIE } from '../../contract/sessionCookies';
 
 /** Text written into HTML (a page, an email, an attribute): the five characters that could end it, escaped. */
 export const escapeHtml = (s: string) =>

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { EndpointDef } from '../../contract/endpoint';
+import type { EndpointDef, Schema } from '../../contract/endpoint';
 import { SUCCESS_CODE } from '../../contract/errors';
 import type { Language } from '../../../i18n/languages';
 import { translator, type Translate } from '../i18n';
@@ -18,11 +18,11 @@ import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface RouteContext<E extends EndpointDef> {
-  body: E extends EndpointDef<infer B, z.ZodType | undefined, z.ZodType> ? Parsed<B> : never;
-  query: E extends EndpointDef<z.ZodType | undefined, infer Q, z.ZodType> ? Parsed<Q> : never;
+  body: E extends EndpointDef<infer B, Schema | undefined, Schema> ? Parsed<B> : never;
+  query: E extends EndpointDef<Schema | undefined, infer Q, Schema> ? Parsed<Q> : never;
   request: FastifyRequest;
   reply: FastifyReply;
   lang: Language;
@@ -42,7 +42,7 @@ export const customerIdOf = (ctx: Pick<RouteContext<never>, 'session'>): number 
   }
 };
 
-type DataIn<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.input<R> : never;
+type DataIn<E> = E extends EndpointDef<Schema | undefined, Schema | undefined, infer R> ? z.input<R> : never;
 export type Handler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<DataIn<E>>;
 export type RawHandler<E extends EndpointDef> = (ctx: RouteContext<E>) => Promise<void>;
 
@@ -72,7 +72,7 @@ const bearer = (req: FastifyRequest): string | null => {
   return match?.[1] ?? null;
 };
 
-function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, lang: Language): Parsed<S> {
+function parse<S extends Schema | undefined>(schema: S, value: unknown, lang: Language): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   const result = schema.safeParse(value);
   if (!result.success) throw new GatewayError('validation', { message: validationMessage(lang, result.error) });

@@ -16,7 +16,7 @@ function fieldOf(issue: z.core.$ZodIssue): string {
  * Turns the first zod issue into one sentence naming the field, in the request's language:
  * "Phone number: Enter a valid US or China mobile number."
  */
-export function validationMessage(lang: Language, error: z.ZodError): string {
+export function validationMessage(lang: Language, error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return t(lang, 'errors:code.validation');
   const field = fieldOf(issue);
