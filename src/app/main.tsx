@@ -21,6 +21,8 @@ function readPrerendered(): PrerenderedState | null {
   }
 }
 
+const yieldToBrowser = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+
 /** Says on <html> that the first render is committed (hydrated, or rendered here): tests and tools wait for it. */
 function Committed() {
   useEffect(() => { document.documentElement.dataset.hydrated = 'true'; }, []);
@@ -39,7 +41,12 @@ async function start() {
   // route's screen loads its own with its code (src/app/router.tsx), so no key is ever shown. A prerendered page also
   // loads every namespace it used, and the code of its route, before hydrating.
   await initI18n(language, { namespaces: [...new Set([...CORE_NAMESPACES, ...(prerendered?.namespaces ?? [])])] });
-  if (prerendered) await loadMatchedRoutes(window.location.pathname);
+  if (prerendered) {
+    // A painted page waits for nothing: each step is a task of its own, so the visitor's taps are answered between them.
+    await yieldToBrowser();
+    await loadMatchedRoutes(window.location.pathname);
+    await yieldToBrowser();
+  }
   setupApiClient();
   const router = createAppRouter(prerendered?.router);
   setNavigator((to, opts) => { void router.navigate(to, opts); });
