@@ -10,6 +10,8 @@ const LANGS = [
 ] as const;
 
 async function switchTo(page: Page, button: string, lang: string) {
+  // A page served as HTML answers the switch once its scripts have run (decision 0022).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('group', { name: /Language|语言|語言/ }).getByRole('button', { name: button }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
