@@ -23,9 +23,32 @@ function readPrerendered(): PrerenderedState | null {
 
 const yieldToBrowser = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
+/**
+ * What a visitor typed or picked in the server's HTML before the scripts ran: hydration keeps it on screen but React
+ * takes the field's value as unchanged, so the form would not know it. Each such field reports it as the change it is
+ * (React's value tracker is set back to the HTML's value, then the browser's own event is sent).
+ */
+function reportEarlyInput(container: HTMLElement) {
+  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const tracker = (field as unknown as { _valueTracker?: { setValue(value: string): void } })._valueTracker;
+    if (!tracker) continue;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) continue;
+      tracker.setValue(String(field.defaultChecked));
+      field.dispatchEvent(new Event('click', { bubbles: true }));
+    } else if (field.value !== field.defaultValue) {
+      tracker.setValue(field.defaultValue);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+}
+
 /** Says on <html> that the first render is committed (hydrated, or rendered here): tests and tools wait for it. */
-function Committed() {
-  useEffect(() => { document.documentElement.dataset.hydrated = 'true'; }, []);
+function Committed({ hydrated }: { hydrated: boolean }) {
+  useEffect(() => {
+    if (hydrated) reportEarlyInput(document.getElementById('root')!);
+    document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
   return null;
 }
 
@@ -54,7 +77,7 @@ async function start() {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
-        <Committed />
+        <Committed hydrated={hydrate} />
       </I18nextProvider>
     </StrictMode>
   );

@@ -149,6 +149,25 @@ test.describe('prerendered pages hydrate to what the server sent', () => {
     }
   });
 
+  test('what a visitor types before the page is hydrated is kept, and the form is not sent by the browser itself', async ({ page }) => {
+    // The scripts are held back until the step-1 form is filled in, as on a slow phone.
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/.*\.js$/, async (route) => { await scripts; await route.continue(); });
+    // The load event waits for the scripts: the page is used as soon as its HTML is there.
+    await page.goto('/activation/first', { waitUntil: 'commit' });
+    await page.locator('input[name="activationCode"]').waitFor();
+    await page.locator('input[name="collected"][value="online"]').check();
+    await page.locator('input[name="iccid"]').fill('8901260010000000013');
+    await page.locator('input[name="activationCode"]').fill('111111');
+    await expect(page.locator('form button[type="submit"]').first()).toBeDisabled();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.locator('form button[type="submit"]').first().click();
+    await expect(page).toHaveURL(/\/activation\/second$/);
+    expect(page.url()).not.toContain('111111');
+  });
+
   test('a logged-in visitor gets the account header in the HTML, and it does not move when the page hydrates', async ({ browser, baseURL, page, request }) => {
     await new LoginPage(page, request).loginAsDemo();
     const server = await browser.newContext({ baseURL, javaScriptEnabled: false });
