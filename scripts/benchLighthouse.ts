@@ -60,10 +60,14 @@ export async function lighthouseScores(base: string, paths: readonly string[] = 
     for (const path of paths) {
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse answered nothing for ${path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        // A run whose trace Chromium did not record (NO_NAVSTART, on a busy machine) is run again, twice at most.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          lhr = (await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))?.lhr;
+          if (!lhr) throw new Error(`Lighthouse answered nothing for ${path}`);
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        }
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         if (lhr.environment.benchmarkIndex) benchmarks.push(lhr.environment.benchmarkIndex);
         results.push({
