@@ -33,6 +33,8 @@ interface Sizes { files: number; rawKB: number; gzipKB: number }
 
 export interface PageLoad {
   path: string;
+  /** Its screen showed its heading: a page that failed to render would measure less than it costs. */
+  rendered: boolean;
   entry: Sizes;
   total: Sizes & { jsGzipKB: number; cssGzipKB: number };
   files: LoadedFile[];
@@ -85,6 +87,9 @@ async function loadPage(browser: Awaited<ReturnType<typeof chromium.launch>>, ba
     }), () => null));
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  // The page's own screen has rendered (its heading), and whatever that fetched has arrived.
+  const rendered = await page.locator('main h1').first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+  await page.waitForLoadState('networkidle');
   const loaded = (await Promise.all(pending)).filter((f): f is LoadedFile => f !== null);
   await context.close();
   const files = [...new Map(loaded.map((f) => [f.file, f])).values()]
@@ -92,7 +97,7 @@ async function loadPage(browser: Awaited<ReturnType<typeof chromium.launch>>, ba
     .map((f) => ({ ...f, rawKB: kb(f.rawKB * KB), gzipKB: kb(f.gzipKB * KB) }));
   const total = sum(files);
   const gz = (t: LoadedFile['type']) => kb(files.filter((f) => f.type === t).reduce((n, f) => n + f.gzipKB * KB, 0));
-  return { path, entry: sum(files.filter((f) => f.entry)), total: { ...total, jsGzipKB: gz('script'), cssGzipKB: gz('stylesheet') }, files };
+  return { path, rendered, entry: sum(files.filter((f) => f.entry)), total: { ...total, jsGzipKB: gz('script'), cssGzipKB: gz('stylesheet') }, files };
 }
 
 /** Loads each page in a fresh browser context (nothing cached) from a running gateway serving the built client. */
@@ -123,7 +128,7 @@ export function printBundleReport(r: BundleReport, log: (line: string) => void =
   log(`first load (gzipped JS+CSS; target for "/" ${r.targetGzipKB} KB, goal ${r.goalGzipKB} KB): "/" ${r.homeGzipKB} KB`
     + ` (${r.meetsGoal ? 'meets the goal' : r.meetsTarget ? 'meets the target' : 'OVER the target'})`);
   for (const p of r.pages) {
-    log(`  ${p.path}: ${p.total.gzipKB} KB gzipped (${p.total.rawKB} KB raw) in ${p.total.files} files;`
+    log(`  ${p.path}${p.rendered ? '' : ' (NOT RENDERED)'}: ${p.total.gzipKB} KB gzipped (${p.total.rawKB} KB raw) in ${p.total.files} files;`
       + ` JS ${p.total.jsGzipKB} KB, CSS ${p.total.cssGzipKB} KB; named by the HTML ${p.entry.gzipKB} KB in ${p.entry.files} files`);
     for (const f of p.files) log(`    ${f.gzipKB.toFixed(1).padStart(6)} KB gz ${f.rawKB.toFixed(1).padStart(7)} KB raw  ${f.entry ? 'html' : 'lazy'}  ${f.file}`);
   }

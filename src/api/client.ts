@@ -1,4 +1,3 @@
-import { ofetch, FetchError } from 'ofetch';
 import type { BodyOf, DataOf, EndpointDef, Envelope, QueryOf } from '../contract/endpoint';
 import { SUCCESS_CODE } from '../contract/errors';
 import { CHANNEL, CHANNEL_HEADER } from '../contract/sessionCookies';
@@ -67,6 +66,65 @@ const toForm = (body: Record<string, unknown>) => {
   return params;
 };
 
+/**
+ * The gateway answered a status other than 2xx; `data` is its body (the error envelope when it sent one, else the
+ * text). The client's whole transport is `fetch` and this: the first load of every page carries it (decision 0023).
+ */
+class HttpStatusError extends Error {
+  constructor(readonly status: number, readonly data: unknown) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpStatusError';
+  }
+}
+
+const withQuery = (url: string, query?: Record<string, unknown>): string => {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    for (const item of Array.isArray(v) ? v : [v]) params.append(k, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+};
+
+interface SendOptions {
+  method: string;
+  query?: Record<string, unknown>;
+  body?: URLSearchParams | Record<string, unknown>;
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** One request: JSON or form body, the JSON answer parsed (kept as text when it is not JSON), the spec's timeout. */
+async function send(url: string, options: SendOptions): Promise<unknown> {
+  const headers = new Headers(options.headers);
+  let body: BodyInit | undefined;
+  if (options.body instanceof URLSearchParams) body = options.body;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+  }
+  let signal = options.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (!signal) {
+    const controller = new AbortController();
+    timer = setTimeout(() => controller.abort(Object.assign(new Error('timeout'), { name: 'TimeoutError' })), REQUEST_TIMEOUT_MS);
+    signal = controller.signal;
+  }
+  try {
+    const res = await fetch(withQuery(url, options.query), { method: options.method, headers, body, signal });
+    const text = res.status === 204 || options.method === 'HEAD' ? '' : await res.text();
+    let data: unknown = text || undefined;
+    try { if (text) data = JSON.parse(text); } catch { /* not JSON: kept as text */ }
+    if (!res.ok) throw new HttpStatusError(res.status, data);
+    return data;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
 export const headersFor = (extra?: Record<string, string>): Record<string, string> => {
   const h: Record<string, string> = {
     'PLAT-FORM': hooks.getPlatform(),
@@ -86,16 +144,13 @@ export async function call<E extends EndpointDef>(endpoint: E, options: CallOpti
   const body = rawBody === undefined ? undefined : encoding === 'form' ? toForm(rawBody) : rawBody;
   if (!options.background) hooks.onRequestStart();
   try {
-    const res = await ofetch<Envelope<unknown>>(endpoint.path, {
-      baseURL: options.baseURL ?? baseURL,
+    const res = await send(`${options.baseURL ?? baseURL}${endpoint.path}`, {
       method: endpoint.method,
       query: options.query as Record<string, unknown> | undefined,
-      body: body as BodyInit | Record<string, unknown> | undefined,
+      body,
       headers: headersFor(options.headers),
-      timeout: REQUEST_TIMEOUT_MS,
-      retry: 0,
       signal: options.signal,
-    });
+    }) as Envelope<unknown>;
     if (res.code !== SUCCESS_CODE) throw new ApiError(res.code, res.message, 200, res.data);
     const parsed = endpoint.response.safeParse(res.data);
     if (!parsed.success) throw new ApiError('90001', '', 200);
@@ -111,12 +166,15 @@ export async function call<E extends EndpointDef>(endpoint: E, options: CallOpti
 
 export const toApiError = (e: unknown): ApiError => {
   if (e instanceof ApiError) return e;
-  if (e instanceof FetchError) {
-    const status = e.response?.status ?? (e.name === 'AbortError' || /timeout/i.test(e.message) ? 408 : 502);
+  if (e instanceof HttpStatusError) {
     const data = e.data as Partial<Envelope<unknown>> | undefined;
-    if (data && typeof data.code === 'string') return new ApiError(data.code, data.message ?? '', status, data.data);
-    return new ApiError('http', '', status);
+    if (data && typeof data === 'object' && typeof data.code === 'string') return new ApiError(data.code, data.message ?? '', e.status, data.data);
+    return new ApiError('http', '', e.status);
   }
+  const name = (e as { name?: unknown } | null)?.name;
+  // Aborted or timed out: 408; the network failed (fetch rejects with a TypeError): 502.
+  if (name === 'AbortError' || name === 'TimeoutError') return new ApiError('http', '', 408);
+  if (e instanceof TypeError) return new ApiError('http', '', 502);
   return new ApiError('http', '', 101);
 };
 

@@ -1,5 +1,5 @@
 /**
- * Wires the ofetch client (src/api/client.ts) to the app: headers of spec section 7 from the session,
+ * Wires the fetch client (src/api/client.ts) to the app: headers of spec section 7 from the session,
  * i18n and storage; the counted loading overlay; the error catalogue of spec section 8.
  */
 import { configureClient, PLATFORM } from '../api/client';

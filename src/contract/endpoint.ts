@@ -18,7 +18,7 @@ export type Schema = z.core.$ZodType & {
 };
 
 /**
- * One endpoint, defined once and used by both the ofetch client and the Fastify gateway.
+ * One endpoint, defined once and used by both the fetch client (src/api/client.ts) and the Fastify gateway.
  * `body`/`query` are validated on the server (always) and may be used by the client for instant field errors.
  * `headers` lists the request headers the endpoint reads (documentation + server validation).
  * `auth`: 'required' sends 401 without a valid Bearer token; 'optional' reads it when present.

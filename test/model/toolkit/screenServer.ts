@@ -1,5 +1,5 @@
 /**
- * The screen depth's gateway: an in-process test server (test/support/server.ts) that the app's ofetch client calls,
+ * The screen depth's gateway: an in-process test server (test/support/server.ts) that the app's fetch client calls,
  * with the client wired as the app wires it and the screens in English.
  */
 import { i18n, initI18n } from '../../../i18n';
