@@ -1,6 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8081);
 
@@ -23,9 +27,39 @@ const reexportOnlyModules: Plugin = {
   },
 };
 
+/**
+ * `vite build` builds two environments (`builder`): the browser's app in dist/client, and the server-rendering entry
+ * of the public pages in dist/ssr (src/app/entry-server.tsx, decision 0022), which the gateway imports to answer
+ * those pages as HTML in the visitor's language. Packages stay in node_modules for the server build (Vite's default).
+ */
+/** .gz and .br copies beside the built text files, for @fastify/static's preCompressed serving. */
+async function precompress(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  await Promise.all(entries.filter((e) => e.isFile() && /\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(e.name)).map(async (e) => {
+    const file = join(e.parentPath, e.name);
+    const content = await readFile(file);
+    if (content.length < 1024) return;
+    await writeFile(`${file}.gz`, await promisify(gzip)(content, { level: 9 }));
+    await writeFile(`${file}.br`, await promisify(brotliCompress)(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }));
+}
+
+/** The browser's files are served precompressed by the gateway however the build was started (`vite build`, `npm start`). */
+const precompressClient: Plugin = {
+  name: 'precompress-client',
+  apply: 'build',
+  async writeBundle(options) {
+    if (this.environment.name === 'client' && options.dir) await precompress(options.dir);
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), reexportOnlyModules],
+  plugins: [react(), tailwindcss(), reexportOnlyModules, precompressClient],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  builder: {},
+  environments: {
+    ssr: { build: { outDir: 'dist/ssr', ssr: 'src/app/entry-server.tsx', emptyOutDir: true, copyPublicDir: false } },
+  },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {

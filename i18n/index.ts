@@ -1,11 +1,13 @@
 /**
- * i18next for the client: the three languages of i18n/languages.ts, every namespace from i18n/resources.ts.
- * The language comes from the session key `lang`, else the browser; English is the fallback.
+ * i18next for the client (and the server's rendering of the public pages, src/app/entry-server.tsx): the three
+ * languages of i18n/languages.ts, every namespace from i18n/resources.ts. The language comes from a link's `?lang=`,
+ * the session key `lang` (mirrored in the `lang` cookie for the server, decision 0022), else the browser; English is
+ * the fallback.
  * Money and dates are formatted with Intl in the active language.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, pickLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, cookieValue, isLanguage, pageLanguage, type Language } from './languages';
 import { NAMESPACES, loadNamespace } from './resources';
 import { getItem, setItem } from '../src/storage';
 import { PACIFIC_DATE, PACIFIC_DATE_TIME } from '../src/domain/pacificTime';
@@ -25,16 +27,38 @@ const linkedLanguage = (): Language | null => {
   return isLanguage(lang) ? lang : null;
 };
 
-/** The link's `?lang=` first (kept for the session), then session `lang`, then the browser's languages. */
+const cookieLanguage = (): string | null => (typeof document === 'undefined' ? null : cookieValue(document.cookie, LANGUAGE_COOKIE));
+
+/** The server reads the chosen language from this cookie: it follows the session key `lang` (decision 0022). */
+const mirrorInCookie = (lang: Language) => {
+  if (typeof document === 'undefined' || cookieLanguage() === lang) return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; SameSite=Lax${secure}`;
+};
+
+/** Keeps the language chosen in this tab (session key `lang`, spec section 3) and tells the server (the cookie). */
+const rememberLanguage = (lang: Language) => {
+  setItem('lang', lang);
+  mirrorInCookie(lang);
+};
+
+/**
+ * The link's `?lang=` first (kept for the session), then the session's `lang` (this tab's choice), then the `lang`
+ * cookie (the latest choice of this browser session, in any tab), then the browser's languages: the rule the server
+ * follows for a page's first HTML (pageLanguage), with this tab's own choice where the server cannot see it.
+ */
 export const initialLanguage = (): Language => {
   const linked = linkedLanguage();
   if (linked) {
-    setItem('lang', linked);
+    rememberLanguage(linked);
     return linked;
   }
   const stored = getItem('lang');
-  if (isLanguage(stored)) return stored;
-  return pickLanguage(browserLanguage());
+  if (isLanguage(stored)) {
+    mirrorInCookie(stored);
+    return stored;
+  }
+  return pageLanguage({ chosen: cookieLanguage(), browser: browserLanguage() });
 };
 
 /** Intl locale for a product language. */
@@ -58,10 +82,18 @@ export const formatPacificDateTime = (value: string | number | Date, lang: strin
 export const formatPacificDate = (value: string | number | Date, lang: string = i18n.language): string =>
   new Intl.DateTimeFormat(localeOf(lang), PACIFIC_DATE).format(new Date(value));
 
+/**
+ * Regions named by CLDR's short name ("Hong Kong", 香港): their long names ("Hong Kong SAR China") are what Node and
+ * Firefox say, while Chromium's ICU data says the short one. One name everywhere keeps a page the server rendered the
+ * same once the browser hydrates it (decision 0022).
+ */
+const SHORT_NAMED_REGIONS = new Set(['HK', 'MO', 'PS']);
+
 /** Country name from an ISO 3166-1 alpha-2 code, in the active language. */
 export const countryName = (code: string, lang: string = i18n.language): string => {
   try {
-    return new Intl.DisplayNames([localeOf(lang)], { type: 'region' }).of(code.toUpperCase()) ?? code;
+    const region = code.toUpperCase();
+    return new Intl.DisplayNames([localeOf(lang)], { type: 'region', style: SHORT_NAMED_REGIONS.has(region) ? 'short' : 'long' }).of(region) ?? code;
   } catch {
     return code;
   }
@@ -131,9 +163,9 @@ export async function ensureNamespaces(namespaces: readonly string[] | 'all'): P
   if (missing.length) await i18n.loadNamespaces(missing);
 }
 
-/** Switches language in place (the page stays) and remembers it in session storage (spec section 3 `lang`). */
+/** Switches language in place (the page stays) and remembers it in session storage (spec section 3 `lang`), and in the cookie the server reads. */
 export async function setLanguage(lang: Language): Promise<void> {
-  setItem('lang', lang);
+  rememberLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 

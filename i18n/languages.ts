@@ -17,3 +17,35 @@ export const pickLanguage = (value: string | null | undefined): Language => {
   }
   return DEFAULT_LANGUAGE;
 };
+
+/**
+ * The cookie that mirrors the language chosen in this browser session (the session key `lang`, spec section 3), so
+ * the server renders a page's first HTML in it (decision 0022). A session cookie: it ends with the browser session.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * A page's language, the same rule on the server (first HTML) and in the browser: a link's `?lang=`, else the language
+ * chosen in this browser session, else the browser's languages (Accept-Language, which Chromium, Firefox and Safari
+ * send from the same list as navigator.languages), else English.
+ */
+export const pageLanguage = (from: { linked?: string | null; chosen?: string | null; browser?: string | null }): Language => {
+  if (isLanguage(from.linked)) return from.linked;
+  if (isLanguage(from.chosen)) return from.chosen;
+  return pickLanguage(from.browser);
+};
+
+/** One cookie's value from a Cookie header or document.cookie; null when absent. */
+export const cookieValue = (cookies: string | null | undefined, name: string): string | null => {
+  for (const part of (cookies ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+};

@@ -9,7 +9,9 @@
  *     dir, then a restart), and the seconds building the server bundle takes;
  *  4. orders placed per second and their p99 latency with 20 concurrent buyers (create, tokenize a test card, pay),
  *     on PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database on that server, dropped afterwards),
- *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts).
+ *     and the fulfilment jobs still waiting 3 s after that load (scripts/benchOrders.ts);
+ *  5. Lighthouse (mobile) on /, /plans/propagate and /activation/first, each page served as the product serves it
+ *     (prerendered HTML, decision 0022): score, LCP, TBT, CLS (scripts/benchLighthouse.ts).
  * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json),
  * `BENCH_ONLY=bundle` only 1 (bench-bundle.json).
  */
@@ -22,6 +24,7 @@ import { bundleReport, printBundleReport } from './benchBundle';
 import { gatewayFigures, printGatewayFigures } from './benchGateway';
 // @ts-expect-error: plain JavaScript, what `npm start` runs
 import { buildServer } from './start.mjs';
+import { lighthouseScores } from './benchLighthouse';
 
 const root = process.cwd();
 const tmp = join(root, '.tmp', 'bench');
@@ -75,6 +78,8 @@ async function main() {
   if (BUNDLE_ONLY) return bundleOnly(base, fresh.child);
   console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the first load of / and three other pages`);
   const firstLoad = await bundleReport(base);
+  console.log('running Lighthouse (mobile) on the pages of issue 13');
+  const lighthouse = await lighthouseScores(base);
 
   const gateway = await gatewayFigures(base, { seconds: DURATION_S, connections: CONNECTIONS });
 
@@ -91,6 +96,7 @@ async function main() {
   const report = {
     date: new Date().toISOString(),
     firstLoad,
+    lighthouse,
     bundleList: gateway.bundleList,
     gateway: { bundleListBytes: gateway.bundleListBytes, userInfo: gateway.userInfo },
     startToHealthz: {
@@ -102,6 +108,7 @@ async function main() {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
   printBundleReport(firstLoad);
+  for (const p of lighthouse.pages) console.log(`lighthouse ${p.path}: ${p.score.toFixed(2)} (${p.minScore.toFixed(2)}-${p.maxScore.toFixed(2)} in ${p.runs} runs), LCP ${p.lcpMs} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}`);
   printGatewayFigures('PGlite', gateway);
   const st = report.startToHealthz;
   console.log(`npm start to /healthz: ${st.freshDataDirSeconds} s on a fresh data dir, ${st.restartSeconds} s on restart, ${st.secondRestartSeconds} s on a second`

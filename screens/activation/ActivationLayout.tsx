@@ -7,10 +7,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { activationFlow, persistActivation, readActivationResume, flowClock, inspectFlow, isLoggedIn } from '../../src/app/forScreens';
+import { activationFlow, persistActivation, readActivationResume, flowClock, inspectFlow, isLoggedIn, useHydrated } from '../../src/app/forScreens';
 import { primaryButton, secondaryButton } from '../ui/fields';
 import { useText } from '../ui/text';
-import { problemMessage, stepOf, urlFor } from './activation.connect';
+import { ACTIVATION_PATHS, problemMessage, stepOf, urlFor } from './activation.connect';
 import { StepIndicator } from './parts';
 import { ActivationActorContext } from './useActivation';
 
@@ -40,7 +40,13 @@ export default function ActivationLayout() {
   }, [wanted, location.pathname, navigate]);
 
   const step = stepOf(snapshot);
-  const here = wanted !== null && location.pathname.replace(/\/+$/, '') === wanted;
+  const path = location.pathname.replace(/\/+$/, '');
+  const here = wanted !== null && path === wanted;
+  // Step 1 is served as HTML before any script runs (decision 0022): until the chart has read what this tab left
+  // behind, /activation/first shows the empty step-1 form the server rendered (and hydration renders it again), unless
+  // this tab has something to resume (its step shows once it is read again).
+  const hydrated = useHydrated();
+  const opening = snapshot.matches('opening') && path === ACTIVATION_PATHS.first && (!hydrated || readActivationResume() === null);
   const unavailable = snapshot.matches('unavailable');
 
   return (
@@ -59,7 +65,7 @@ export default function ActivationLayout() {
                 <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'sim.forget' })}>{t('unavailable.startOver')}</button>
               </div>
             </div>
-          ) : here && step ? <Outlet /> : (
+          ) : (here && step) || opening ? <Outlet /> : (
             <p role="status" className="flex items-center gap-3 text-slate-700">
               <span className="h-5 w-5 animate-spin rounded-full border-2 border-blue-200 border-t-blue-700" aria-hidden="true" />
               {t('loading')}

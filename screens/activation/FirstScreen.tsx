@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { showDialog } from '../../src/app/forScreens';
+import { showDialog, useHydrated } from '../../src/app/forScreens';
 import { ChoiceGroup, FormSection, Notice, primaryButton, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
 import { FORM_ERROR_ID, focusFieldAfterDialog, useFocusFirstError } from '../ui/useFocusFirstError';
@@ -20,6 +20,9 @@ export default function FirstScreen() {
   const text = useText();
   const { snapshot, send } = useActivation();
   const view = connectFirst(snapshot, send);
+  // The form arrives as HTML (decision 0022): until the page is hydrated the browser would submit it by itself (the
+  // code in the URL), so it cannot be sent yet; what is typed meanwhile is kept (src/app/main.tsx).
+  const hydrated = useHydrated();
   useFocusFirstError(view.focusRequest, view.errorFields);
 
   // The eSIM email links here with ?iccid=: that card was bought online; its ICCID is typed in, the code is not.
@@ -73,7 +76,7 @@ export default function FirstScreen() {
             {problem.advice && <span className="mt-1 block">{text(problem.advice)}</span>}
           </Notice>
         )}
-        <button type="submit" className={primaryButton} disabled={view.checking}>{t(view.checking ? 'first.checking' : 'first.submit')}</button>
+        <button type="submit" className={primaryButton} disabled={view.checking || !hydrated}>{t(view.checking ? 'first.checking' : 'first.submit')}</button>
       </FormSection>
       <ChinaPhoneEsimNotice />
       <p className="text-sm text-slate-700">{t('first.timing')}</p>

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { CaptchaField, Field, FormMessage, primaryButton, secondaryButton, waitingButton } from '../ui/compactForm';
 import { useText } from '../ui/text';
+import { useHydrated } from '../../src/app/forScreens';
 import { useTracking } from './TrackingLayout';
 import { connectSearch, type SearchView } from './tracking.connect';
 
@@ -28,6 +29,8 @@ export default function TrackingSearchScreen() {
   const { t } = useTranslation('tracking');
   const text = useText();
   const { snapshot, send, step } = useTracking();
+  // The form arrives as HTML (decision 0022): it is sent once the page is hydrated, never by the browser by itself.
+  const hydrated = useHydrated();
   if (step !== 'search') return null;
   const view = connectSearch(snapshot, send);
 
@@ -51,7 +54,7 @@ export default function TrackingSearchScreen() {
         </p>
         <CaptchaField value={view.values.captcha} onChange={(v) => view.setField('captcha', v)} errors={view.fieldError('captcha')}
           state={view.captcha.state} image={view.captcha.image} onRefresh={view.refreshCaptcha} />
-        <button type="submit" className={primaryButton} disabled={view.searching} aria-busy={view.searching}>
+        <button type="submit" className={primaryButton} disabled={view.searching || !hydrated} aria-busy={view.searching}>
           {t(view.searching ? 'search.searching' : 'search.submit')}
         </button>
       </form>

@@ -27,3 +27,4 @@ export { useFindRoute, type FindRoute } from './routeLookup';
 export { isServed, type AppRoute } from './routeModel';
 export { isLoggedIn, useSession } from './session';
 export { USAGE_PATHS, usageHref, useDataAllowance, type DataAllowanceState } from './usagePages';
+export { useHydrated } from './useHydrated';

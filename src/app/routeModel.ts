@@ -65,6 +65,11 @@ export interface AppRoute {
    * The route's lazy loader loads them with the screen's code.
    */
   namespaces?: readonly string[];
+  /**
+   * A public page whose first HTML the server renders in the visitor's language, then the browser hydrates (decision
+   * 0022): it must render the same from its URL, its loader's data, the language and whether a session is open.
+   */
+  prerender?: true;
   /** Metadata that depends on the URL or the loaded data; metaInfo when it answers nothing. */
   metaFor?: (match: MetaMatch) => MetaInfo;
 }

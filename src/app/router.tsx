@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
 import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal, loadUsage } from './loaders';
@@ -122,4 +122,25 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routeObjects);
+/** The browser's router; `hydrationData`: the loaders' data the server rendered the page with (decision 0022). */
+export const createAppRouter = (hydrationData?: HydrationState) =>
+  createBrowserRouter(routeObjects, hydrationData ? { hydrationData } : undefined);
+
+/** The route of the table a path shows, when the server renders its first HTML (flag `prerender`, decision 0022). */
+export function prerenderedRoute(pathname: string): AppRoute | null {
+  const leaf = matchRoutes(routeObjects, pathname)?.at(-1);
+  const route = (leaf?.route.handle as { route?: AppRoute } | undefined)?.route;
+  return route?.prerender ? route : null;
+}
+
+/**
+ * Loads the code (and the i18n namespaces) of the lazy routes a path matches, so the first render shows the page and
+ * not the fallback: hydration must render what the server did. Call it once i18n is initialized.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  await Promise.all((matchRoutes(routeObjects, pathname) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }));
+}

@@ -68,16 +68,16 @@ const home = () => import('../../screens/home/HomeScreen');
 
 export const ROUTES: AppRoute[] = [
   // Public routes
-  route('/', 'home', { screen: home, loader: 'home', namespaces: ['home'] }),
-  route('/canting', 'home', { screen: home, loader: 'home', namespaces: ['home'] }),
+  route('/', 'home', { screen: home, loader: 'home', namespaces: ['home'], prerender: true }),
+  route('/canting', 'home', { screen: home, loader: 'home', namespaces: ['home'], prerender: true }),
   route('/promotion', 'promotion', { redirect: '/', flags: { noHeaderFooter: true } }),
   route('/blog', 'blog', { empty: true }),
   route('/blog/en', 'blog', { empty: true }),
   route('/login', 'login', { screen: () => import('../../screens/login/LoginScreen'), namespaces: ['login', 'validation'] }),
 
   route('/plans', 'plans', { redirect: '/plans/propagate' }),
-  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans', namespaces: ['plans'] }),
-  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans', namespaces: ['plans'] }),
+  route('/plans/propagate', 'plans', { screen: () => import('../../screens/plans/PlansScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
+  route('/plans/global', 'globalSim', { screen: () => import('../../screens/plans/GlobalScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
   route('/plans/bundleForm', 'bundleForm', { screen: () => import('../../screens/checkout/BundleFormScreen'), flow: 'checkout', namespaces: ['checkout', 'legal', 'payment', 'usStates', 'validation'] }),
   route('/plans/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'checkout', namespaces: ['checkout', 'payment', 'validation'] }),
   route('/plans/bundleResultError', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultErrorScreen'), flow: 'checkout', namespaces: ['checkout', 'validation'] }),
@@ -85,11 +85,12 @@ export const ROUTES: AppRoute[] = [
     screen: () => import('../../screens/plans/PlanDetailScreen'),
     namespaces: ['plans'],
     loader: 'planDetail',
+    prerender: true,
     metaFor: planDetailMetaFor(meta('planDetail')),
   }),
 
   route('/activation', 'activation', { redirect: '/activation/first' }),
-  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'validation'] }),
+  route('/activation/first', 'activation', { screen: () => import('../../screens/activation/FirstScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'validation'], prerender: true }),
   route('/activation/second', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'usStates', 'validation'] }),
   route('/activation/secondOffline', 'activation', { screen: () => import('../../screens/activation/SecondScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'usStates', 'validation'] }),
   route('/activation/third', 'activation', { screen: () => import('../../screens/activation/ThirdScreen'), flow: 'activation', namespaces: ['activation', 'checkout', 'login', 'tracking', 'validation'] }),
@@ -107,7 +108,7 @@ export const ROUTES: AppRoute[] = [
   later('/phone-detection', 'phoneCheck', 'later'),
 
   route('/tracking', 'tracking', { redirect: '/tracking/search' }),
-  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking', namespaces: ['login', 'tracking', 'validation'] }),
+  route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking', namespaces: ['login', 'tracking', 'validation'], prerender: true }),
   route('/tracking/result', 'trackingResult', { screen: () => import('../../screens/tracking/TrackingResultScreen'), flow: 'tracking', namespaces: ['login', 'tracking', 'validation'] }),
   route('/tracking/modify', 'trackingModify', { screen: () => import('../../screens/tracking/TrackingModifyScreen'), flow: 'tracking', namespaces: ['checkout', 'login', 'tracking', 'usStates', 'validation'] }),
 
@@ -119,6 +120,7 @@ export const ROUTES: AppRoute[] = [
   route('/serviceTerms/serviceClause', 'terms', {
     screen: () => import('../../screens/legal/LegalScreen'),
     namespaces: ['legal'],
+    prerender: true,
     // "?isPolicy=2 shows privacy": its own title and description.
     metaFor: (m) => meta(m.search.get('isPolicy') === '2' ? 'privacy' : 'terms'),
   }),
@@ -128,7 +130,7 @@ export const ROUTES: AppRoute[] = [
   later('/ReferAFriend', 'referFriend', 'later'),
 
   route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
-  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', namespaces: ['plans'] }),
+  route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
 
   later('/personal/doubleNumber/publicity', 'dualNumber', 'later'),
   later('/wechat-signing', 'wechatSigning', 'later'),
@@ -137,7 +139,7 @@ export const ROUTES: AppRoute[] = [
   later('/activity/lottery', 'lottery', 'later'),
   later('/cpni-out', 'cpni', 'later', { noHeaderFooter: true }),
 
-  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: ['notFound'] }),
+  route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: ['notFound'], prerender: true }),
 
   // Account area (login required)
   route('/personal', 'personal', {

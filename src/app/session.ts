@@ -88,9 +88,29 @@ const getSnapshot = () => {
   if (!snapshot) snapshot = { loggedIn: isLoggedIn(), personal: getPersonalData() };
   return snapshot;
 };
-const serverSnapshot = { loggedIn: false, personal: null };
+type Session = { loggedIn: boolean; personal: PersonalData | null };
+
+/**
+ * What the first HTML of a page showed (decision 0022): the server renders it from the `Logged-In` cookie of the
+ * request (renderedSession), without the customer's data, which only this tab's storage holds. Hydration renders the
+ * same from the same cookie, then the stored data fills in (the header's greeting), so the logged-in header is there
+ * from the first paint and nothing jumps.
+ */
+let renderedSession: Session = { loggedIn: false, personal: null };
+let hydratedSession: Session | null = null;
+
+/** The server's render of one request: the session it shows (only whether one is open). */
+export function setRenderedSession(loggedIn: boolean): void {
+  renderedSession = { loggedIn, personal: null };
+}
+
+const getServerSnapshot = (): Session => {
+  if (typeof document === 'undefined') return renderedSession;
+  hydratedSession ??= { loggedIn: isLoggedIn(), personal: null };
+  return hydratedSession;
+};
 
 /** The session for React: re-renders when a login, a logout or personalData changes it. */
-export function useSession(): { loggedIn: boolean; personal: PersonalData | null } {
-  return useSyncExternalStore(subscribe, getSnapshot, () => serverSnapshot);
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

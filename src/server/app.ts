@@ -13,6 +13,7 @@ import type { Deps, GatewayConfig } from './context';
 import type { Adapters } from './adapters';
 import { startJobRunner } from './jobs/runner';
 import { GatewayError } from './http/errors';
+import { appPages } from './http/html';
 import { requestLanguage } from './http/language';
 import { loggerOptions } from './http/logging';
 import { clientErrorHandler, frameworkErrors, refusal } from './http/refusals';
@@ -125,11 +126,22 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;
+  // The app's pages (decision 0022): public ones rendered by the client's server build beside dist/client, the rest index.html.
+  const pages = staticDir ? appPages({ staticDir, serverDir: join(staticDir, '..', 'ssr'), log: app.log }) : null;
+  if (pages) {
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (!address || typeof address !== 'object') return;
+      const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+      pages.start(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    });
+  }
   if (staticDir) {
     await app.register(fastifyStatic, {
       root: staticDir,
       preCompressed: true,
-      index: ['index.html'],
+      // "/" is a page like the others (the not-found handler below), not the file index.html.
+      index: false,
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -137,11 +149,14 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
     });
   }
 
+  // The static files answer a directory with 403: the home page is the app's.
+  if (pages) app.get('/', (request, reply) => pages.answer(request, reply));
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const lastSegment = path.split('/').pop() ?? '';
     const spa = staticDir && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !lastSegment.includes('.');
-    if (spa) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    if (spa && pages) return pages.answer(request, reply);
     const lang = requestLanguage(request);
     return reply.status(404).send({ code: 'notFound', message: t(lang, 'errors:code.notFound') });
   });

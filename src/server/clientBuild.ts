@@ -1,11 +1,11 @@
 /**
- * `npm start` builds the client when dist/client/index.html is missing or older than any client source
- * (index.html, src/ except the gateway, screens/, machines/, i18n/), then writes .gz and .br copies
- * next to the text assets for @fastify/static's preCompressed serving.
+ * `npm start` builds the client when dist/client/index.html or its server-rendering build
+ * (dist/ssr/entry-server.js, decision 0022) is missing or older than any client source (index.html, src/ except the
+ * gateway, screens/, machines/, i18n/). The build writes .gz and .br copies next to the text assets for
+ * @fastify/static's preCompressed serving (vite.config.ts), so `vite build` alone serves them compressed too.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const CLIENT_SOURCES = ['index.html', 'src', 'screens', 'machines', 'i18n', 'vite.config.ts', 'public'];
 
@@ -22,23 +22,10 @@ function newestMtime(root: string, path: string): number {
 
 export function clientBuildState(root: string): 'noClient' | 'fresh' | 'missing' | 'stale' {
   if (!existsSync(join(root, 'index.html'))) return 'noClient';
-  const built = join(root, 'dist', 'client', 'index.html');
-  if (!existsSync(built)) return 'missing';
-  const builtAt = statSync(built).mtimeMs;
+  const built = [join(root, 'dist', 'client', 'index.html'), join(root, 'dist', 'ssr', 'entry-server.js')];
+  if (!built.every((file) => existsSync(file))) return 'missing';
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   return CLIENT_SOURCES.some((p) => newestMtime(root, p) > builtAt) ? 'stale' : 'fresh';
-}
-
-function precompress(dir: string) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = join(dir, entry.name);
-    if (entry.isDirectory()) precompress(file);
-    else if (/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(entry.name)) {
-      const content = readFileSync(file);
-      if (content.length < 1024) continue;
-      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    }
-  }
 }
 
 /** Builds when needed; answers what it did, for one log line. */
@@ -50,16 +37,17 @@ export async function ensureClientBuilt(root: string, log: (line: string) => voi
   }
   if (state === 'fresh') return;
   log(`client build ${state === 'missing' ? 'missing' : 'older than its sources'}: building with Vite…`);
-  const { build } = await import('vite');
+  const { createBuilder } = await import('vite');
   // Always the production build, whatever NODE_ENV this process runs with (the e2e server runs with NODE_ENV=test):
   // Vite, its React plugin and the packages' export conditions read it, and would ship development builds of React
   // and XState, half again the size. The environment was read before this point (readEnv); it is put back after.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+    // Both environments of vite.config.ts (the browser's app and the server's rendering of the public pages), as `vite build`.
+    const builder = await createBuilder({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts') }, null);
+    await builder.buildApp();
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
   }
-  precompress(join(root, 'dist', 'client'));
 }

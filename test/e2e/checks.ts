@@ -10,6 +10,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** The header's language switch, as a visitor uses it: the button named in its own language. */
 export async function switchTo(page: Page, button: string, lang: string): Promise<void> {
+  // A page served as HTML answers the switch once its scripts have run (decision 0022); <html> says when.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('group', { name: /Language|语言|語言/ }).getByRole('button', { name: button }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }

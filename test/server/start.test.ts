@@ -99,7 +99,7 @@ describe('environment', () => {
 });
 
 describe('client build state', () => {
-  it('is missing, fresh or stale by modification times; gateway sources do not count', () => {
+  it('is missing (either build), fresh or stale by modification times; gateway sources do not count', () => {
     const root = join(temp, 'project');
     mkdirSync(join(root, 'src', 'server'), { recursive: true });
     expect(clientBuildState(root)).toBe('noClient');
@@ -108,6 +108,10 @@ describe('client build state', () => {
     expect(clientBuildState(root)).toBe('missing');
     mkdirSync(join(root, 'dist', 'client'), { recursive: true });
     writeFileSync(join(root, 'dist', 'client', 'index.html'), '');
+    // The server-rendering build of the public pages (decision 0022) is part of the client build.
+    expect(clientBuildState(root)).toBe('missing');
+    mkdirSync(join(root, 'dist', 'ssr'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'ssr', 'entry-server.js'), '');
     const past = new Date(Date.now() - 60_000);
     for (const f of ['index.html', 'src/main.tsx']) utimesSync(join(root, f), past, past);
     expect(clientBuildState(root)).toBe('fresh');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../flows/errorText';
 import type { EmailProblem } from '../flows/offerLocking';
 import { showToast } from '../feedback';
+import { useHydrated } from '../useHydrated';
 import { lazyPart } from './lazyPart';
 
 /**
@@ -18,6 +19,8 @@ export function EmailSignup({ submit }: { submit?: (email: string) => Promise<bo
   const { t } = useTranslation('layout');
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // The footer arrives as HTML (decision 0022): the form is sent once the page is hydrated, never by the browser itself.
+  const hydrated = useHydrated();
   const inputId = useId();
   const messageId = useId();
 
@@ -60,7 +63,7 @@ export function EmailSignup({ submit }: { submit?: (email: string) => Promise<bo
           aria-describedby={messageId}
           className="min-w-0 flex-1 rounded-md border border-slate-500 bg-slate-800 px-3 py-2 text-sm text-white placeholder:text-slate-400"
         />
-        <button type="submit" disabled={status.kind === 'sending'} className="rounded-md bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60">
+        <button type="submit" disabled={status.kind === 'sending' || !hydrated} className="rounded-md bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60">
           {t('footer.email.submit')}
         </button>
       </div>

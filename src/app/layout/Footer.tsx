@@ -46,7 +46,8 @@ export function Footer({ submitEmail }: { submitEmail?: (email: string) => Promi
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between">
-          <p>{t('footer.copyright', { year })}</p>
+          {/* On New Year's Eve the server's year can differ from the browser's (decision 0022): hydration lets it be. */}
+          <p suppressHydrationWarning>{t('footer.copyright', { year })}</p>
           <p className="text-slate-400">{t('footer.personalUse')}</p>
           <div className="flex gap-4">
             <AppLink to="/serviceTerms" className="text-slate-300 hover:text-white hover:underline">{t('footer.terms')}</AppLink>

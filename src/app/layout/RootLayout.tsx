@@ -12,7 +12,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { LoadingOverlay } from './LoadingOverlay';
 import { lazyPart, useLazyPart } from './lazyPart';
-import { useDocumentMeta } from './useDocumentMeta';
+import { metaOfMatches, useDocumentMeta } from './useDocumentMeta';
 
 /** The referral offer's dialog (Radix Dialog) is fetched only when a link brings a code (decision 0023). */
 const promoDialog = lazyPart(() => import('./PromoDialog'));
@@ -21,12 +21,7 @@ const promoDialog = lazyPart(() => import('./PromoDialog'));
 const useCurrentMeta = (): MetaInfo | undefined => {
   const matches = useMatches();
   const { search } = useLocation();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const match = matches[i]!;
-    const route = (match.handle as { route?: AppRoute } | undefined)?.route;
-    if (route) return route.metaFor?.({ params: match.params, search: new URLSearchParams(search), data: match.data }) ?? route.metaInfo;
-  }
-  return undefined;
+  return metaOfMatches(matches, new URLSearchParams(search));
 };
 
 export const useCurrentRoute = (): AppRoute | undefined => {
