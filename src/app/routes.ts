@@ -62,7 +62,7 @@ const LINE_ORDER_SCREENS = {
 };
 /** A page of a line order (issue 15): an account page in its chart's layout. */
 const lineOrder = (path: string, metaKey: string, flow: FlowName, page: keyof typeof LINE_ORDER_SCREENS, flags: Partial<RouteFlags> = {}): AppRoute =>
-  route(path, metaKey, { screen: LINE_ORDER_SCREENS[page], flow, flags: { ...ACCOUNT, ...flags }, namespaces: ['business', 'payment', 'checkout'] });
+  route(path, metaKey, { screen: LINE_ORDER_SCREENS[page], flow, flags: { ...ACCOUNT, ...flags }, namespaces: ['business', 'checkout', 'legal', 'payment', 'validation'] });
 
 const home = () => import('../../screens/home/HomeScreen');
 
@@ -144,7 +144,7 @@ export const ROUTES: AppRoute[] = [
   // Account area (login required)
   route('/personal', 'personal', {
     screen: () => import('../../screens/personal/PersonalHomeScreen'),
-    namespaces: ['activation', 'checkout', 'login', 'personal', 'portalHome', 'validation'],
+    namespaces: ['activation', 'checkout', 'login', 'personal', 'portalHome', 'portalPlan', 'validation'],
     loader: 'personal',
     flags: ACCOUNT,
   }),
@@ -186,8 +186,8 @@ export const ROUTES: AppRoute[] = [
   account('/personal/doubleNumber/waitReview', 'dualNumber', 'later', { hasIsSmsUser: true }),
 
   // Issue 15 (h15-life): login-free (spec section 2); the email link is the credential for one change (decision 0027).
-  route('/personal/autosubscription/subscription', 'autoRenewal', { screen: () => import('../../screens/planLife/AutoRenewalScreen'), namespaces: ['portalPlan'] }),
-  route('/personal/transition-page', 'account', { screen: () => import('../../screens/planLife/TransitionScreen'), namespaces: ['portalPlan'] }),
+  route('/personal/autosubscription/subscription', 'autoRenewal', { screen: () => import('../../screens/planLife/AutoRenewalScreen'), namespaces: ['checkout', 'login', 'portalPlan', 'validation'] }),
+  route('/personal/transition-page', 'account', { screen: () => import('../../screens/planLife/TransitionScreen'), namespaces: ['checkout', 'portalPlan'] }),
 
   // Issue 15, line orders: each list, form and result page in its chart's layout (decision 0029).
   lineOrder('/personal/businessManegement/bundleChange', 'planChange', 'bundleChange', 'list', { hasIsSmsUser: true }),

@@ -70,7 +70,8 @@ describe('header for a visitor', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     const labels = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
     expect(labels).toContain('My plan');
-    expect(labels).not.toContain('Change plan');
+    // Built with issue 15; the dual number (issue 16) is not yet.
+    expect(labels).toContain('Change plan');
     expect(labels).not.toContain('China number');
   });
 

@@ -33,15 +33,16 @@ describe('plan prices (spec section 1: multi-month plans with discounts)', () =>
     expect(priceFor(plan('500mb-plan'), 12, MULTI_MONTH)).toMatchObject({ percent: 0, perMonthCents: 1000, totalCents: 12000, savedCents: 0 });
   });
 
-  it('offers 1, 3, 6 and 12 months with their discount', () => {
-    expect(monthOptions(MULTI_MONTH)).toEqual([{ months: 1, percent: 0 }, { months: 3, percent: 7 }, { months: 6, percent: 13 }, { months: 12, percent: 20 }]);
+  it('offers 1, 3, 4 (spec section 1\'s 4-month offer), 6 and 12 months with their discount', () => {
+    expect(monthOptions(MULTI_MONTH)).toEqual([{ months: 1, percent: 0 }, { months: 3, percent: 7 }, { months: 4, percent: 10 }, { months: 6, percent: 13 }, { months: 12, percent: 20 }]);
   });
 });
 
 describe('the choice in the query and the links to the checkout (TEAM.md client URLs)', () => {
   it('reads months and SIM type, falling back on anything else', () => {
     expect(choiceFrom(new URLSearchParams('months=6&simType=esim'))).toEqual({ months: 6, simType: 'esim' });
-    expect(choiceFrom(new URLSearchParams('months=4&simType=paper'))).toEqual({ months: 1, simType: 'physical' });
+    expect(choiceFrom(new URLSearchParams('months=5&simType=paper'))).toEqual({ months: 1, simType: 'physical' });
+    expect(choiceFrom(new URLSearchParams('months=4'))).toEqual({ months: 4, simType: 'physical' });
     expect(choiceFrom(new URLSearchParams(''), { months: 3, simType: 'esim' })).toEqual({ months: 3, simType: 'esim' });
   });
 

@@ -24,7 +24,7 @@ import { orderPlanChange } from '../plan';
 
 export const ROAMING_JOB = 'lineOrder.roaming';
 
-const LINE_KINDS: readonly string[] = ['addOn', 'roaming', 'planChange', 'globalRenewal'];
+export const LINE_KINDS: readonly string[] = ['addOn', 'roaming', 'planChange', 'globalRenewal'];
 export const isLineOrder = (order: Pick<OrderRow, 'kind'>): order is OrderRow & { kind: LineOrderKind } => LINE_KINDS.includes(order.kind);
 
 export async function lineOffersFor(deps: Deps, customerId: number, kind: LineOrderKind): Promise<LineOffers> {
@@ -163,12 +163,6 @@ export async function payableRefusal(tx: Db, order: OrderRow, now: Date): Promis
   const line = await lockLine(tx, order.lineId!);
   const situation = await situationOf(tx, line, order.kind, now, order.orderNo);
   return situation.refusal;
-}
-
-/** The payments area's check before a payment starts: refused with the rule's own code. */
-export async function assertLineOrderPayable(tx: Db, order: OrderRow, now: Date): Promise<void> {
-  const refusal = await payableRefusal(tx, order, now);
-  if (refusal) throw new GatewayError(refusal as never);
 }
 
 /**

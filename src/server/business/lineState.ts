@@ -69,20 +69,6 @@ export async function dataAddOnsTaken(db: Db, lineId: number, cycleStart: Date, 
   return Number(bought?.n ?? 0) + Number(paying?.n ?? 0);
 }
 
-/** High-speed data the add-ons bought in a cycle add to the plan's (MB). */
-export async function addOnMbInCycle(db: Db, lineId: number, cycleStart: Date): Promise<number> {
-  const [row] = await db.select({ mb: sql<string>`coalesce(sum(${lineAddOns.dataMb}), 0)` }).from(lineAddOns)
-    .where(and(eq(lineAddOns.lineId, lineId), eq(lineAddOns.kind, 'data'), eq(lineAddOns.cycleStart, cycleStart)));
-  return Number(row?.mb ?? 0);
-}
-
-/** The data add-ons bought in a cycle, each with when it was bought (the usage collector counts one from then on). */
-export async function addOnsInCycle(db: Db, lineId: number, cycleStart: Date): Promise<{ startsAt: Date; mb: number }[]> {
-  const rows = await db.select({ startsAt: lineAddOns.startsAt, mb: lineAddOns.dataMb }).from(lineAddOns)
-    .where(and(eq(lineAddOns.lineId, lineId), eq(lineAddOns.kind, 'data'), eq(lineAddOns.cycleStart, cycleStart)));
-  return rows.map((r) => ({ startsAt: r.startsAt, mb: r.mb ?? 0 }));
-}
-
 export interface GlobalTerm { packId: number; regionCode: string; dataMb: number; days: number; startsAt: Date; expiresAt: Date }
 
 /**

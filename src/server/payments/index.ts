@@ -6,4 +6,5 @@
  */
 export { paymentJobHandlers, paymentRecurringJobs } from './jobs';
 export { paymentRoutes } from './routes';
+export { registerOrderKinds, type OrderKindRules } from './orderKinds';
 export { chargeOrderOnFile, INSUFFICIENT_BALANCE, NO_SAVED_CARD, type OnFileMethod, type OnFileOutcome } from './onFile';

@@ -14,7 +14,7 @@ import { cardRefundKey, REFUND_PENDING, REFUNDED, wechatRefundNo } from './keys'
 import { cardColumns, paymentById, type PaymentRow } from './view';
 import { saveCard } from '../accounts';
 import { creditTopUp } from '../money';
-import { fulfilLineOrder, isLineOrder, payableRefusal } from '../business';
+import { orderKindRules, payableRefusal } from './orderKinds';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
 
 export const FULFIL_JOB = 'order.fulfil';
@@ -50,7 +50,8 @@ export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method:
     return;
   }
   // A plan change, add-on, roaming pack or global renewal is given to its line here and now (decision 0029).
-  if (isLineOrder(order)) return fulfilLineOrder(deps, tx, order, now);
+  const owned = orderKindRules(order);
+  if (owned) return owned.fulfil(deps, tx, order, now);
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
 }

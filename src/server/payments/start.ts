@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { GatewayError } from '../http/errors';
 import { assertOrderCardPayable, type OrderRow } from '../orders';
 import { lockOrder } from './settle';
-import { assertLineOrderPayable } from '../business';
+import { assertOrderKindPayable } from './orderKinds';
 import { cardColumns, paymentByKey, type PaymentRow } from './view';
 import { RECONCILE_GRACE_MS } from './keys';
 
@@ -52,7 +52,7 @@ export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Pro
     if (earlier) return { existing: sameAttempt(earlier, a.requestHash) };
     assertPayable(order);
     await assertOrderCardPayable(tx, order);
-    await assertLineOrderPayable(tx, order, now);
+    await assertOrderKindPayable(tx, order, now);
     const [created] = await tx.insert(payments).values({
       payableKind: 'order', payableRef: order.orderNo, customerId: a.customerId, method: a.method, idempotencyKey: a.key,
       requestHash: a.requestHash, amountCents: order.payAmountCents, status: 'pending', provider: a.provider,
@@ -85,7 +85,7 @@ export async function settleInOneTransaction(
     if (earlier) return { payment: sameAttempt(earlier, pay.requestHash), replay: true };
     assertPayable(locked);
     await assertOrderCardPayable(tx, locked);
-    await assertLineOrderPayable(tx, locked, now);
+    await assertOrderKindPayable(tx, locked, now);
     return { payment: await settle(tx, locked, now), replay: false };
   });
 }

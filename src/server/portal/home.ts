@@ -9,7 +9,7 @@ import type { Deps } from '../context';
 import { balances, customers, planSubscriptions, plans } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { isSmsUserOf, linesOf, portalLineOf } from './lineRules';
-import { addOnMbInCycle } from '../business';
+import { addOnMbInCycle } from '../usage';
 import { cycleAt } from '../../domain/usage';
 
 const DAY_MS = 86_400_000;

@@ -14,7 +14,7 @@ import type { Db } from '../db/database';
 import { balanceLedger, balances, ildRates, lines, planSubscriptions, plans, usageCursors, usageRecords } from '../db/schema';
 import { HOUR_MS, type NetworkUsageRecord } from '../adapters/networkUsage';
 import { cycleAt } from '../../domain/usage';
-import { addOnsInCycle } from '../business';
+import { addOnsInCycle } from './addOns';
 
 /** How far back a line's usage is read the first time (or after a long pause): older hours are not reported. */
 export const USAGE_HISTORY_MS = 90 * 86_400_000;

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-o
 import type { Deps } from '../context';
 import { balanceLedger, lines, planSubscriptions, plans, usageRecords } from '../db/schema';
 import type { DataAllowance, UsageList, UsageQuery, UsageRecord, UsageTotals } from '../../contract/usage';
-import { addOnMbInCycle } from '../business';
+import { addOnMbInCycle } from './addOns';
 import { cycleAt, pacificMonth, pacificMonthRange, recentMonths, USAGE_PAGE_SIZE } from '../../domain/usage';
 import { collectCustomerUsage } from './collect';
 import { ILD_RATES } from './rates';
