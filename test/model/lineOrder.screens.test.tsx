@@ -157,7 +157,19 @@ class FlowPacketScreens {
   }
 
   async back() { await click(i18n.t('business:back')); }
-  async edit() { await click(new RegExp(`^(${i18n.t('business:change')}|${i18n.t('business:edit')})$`)); }
+  async edit() {
+    const name = new RegExp(`^(${i18n.t('business:change')}|${i18n.t('business:edit')})$`);
+    const before = this.state();
+    await click(name);
+    // Seen once on CI with two workers: the click on the failed order's Edit did not reach the chart (the result page
+    // had just been drawn again; a button of the render before may answer to a chart the layout replaced). A person
+    // presses again: so does the test, once, when the page has not moved on in 2 s.
+    try {
+      await waitFor(() => expect(this.state()).not.toEqual(before), { timeout: 2_000 });
+    } catch {
+      await click(name);
+    }
+  }
   async retry() { await click(i18n.t('business:tryAgain')); }
   async reload() { await click(i18n.t('business:retry')); }
   async again() { await click(i18n.t('business:again')); }
