@@ -30,11 +30,18 @@ export default function FirstScreen() {
   const linkedIccid = params.get('iccid');
   const prefilled = useRef(false);
   useEffect(() => {
-    if (prefilled.current || !linkedIccid || !/^\d{19}$/.test(linkedIccid) || view.values.iccid) return;
-    prefilled.current = true;
+    // Once the page is hydrated (it arrives as HTML, decision 0022): before, the form's chart is not listening yet.
+    // Sent again until the chart has taken it (it may not be listening to the form on the first renders); once it
+    // shows, never again, so a customer who clears it keeps it clear.
+    if (!hydrated || prefilled.current || !linkedIccid || !/^\d{19}$/.test(linkedIccid)) return;
+    if (view.values.iccid === linkedIccid) {
+      prefilled.current = true;
+      return;
+    }
+    if (view.values.iccid) return;
     view.setField('iccid', linkedIccid);
     view.setField('collected', 'online');
-  }, [linkedIccid, view]);
+  }, [hydrated, linkedIccid, view]);
 
   // One dialog per refused check (a language change must not queue a second one).
   const shownFor = useRef(0);

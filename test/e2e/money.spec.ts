@@ -79,11 +79,13 @@ test.describe('money pages of the account portal', () => {
     await payment.submit();
     await payment.payOnSandboxPhone(context, 'pay');
     await expect(page.getByText('$5.00 has been added to the ILD account of (626) 555-0100.')).toBeVisible();
-    expect((await generalBalance(page)).ildCents).toBe(before.ildCents + 500);
+    // The ILD account also pays the international calls the usage collection charges as the server's clock runs, so
+    // its balance is not compared; the credit is read on the bill below.
 
     await page.goto('/mybill');
     await expect(page.getByText('Top-up received: General account').first()).toBeVisible();
     await expect(page.getByText('Top-up received: ILD account').first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Top-up received: ILD account' }).first()).toContainText('+$5.00');
     if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: '.tmp/money-bill-en.png', fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^LB-\d{6}-\d{6}\.pdf$/);
