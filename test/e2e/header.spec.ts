@@ -60,6 +60,8 @@ test.describe('header menus', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('main')).toBeVisible();
+    // The page arrives as HTML (decision 0022): its buttons answer once the scripts have run.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const hamburger = page.getByRole('button', { name: 'Open menu' });
     await hamburger.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
