@@ -33,7 +33,7 @@ import { topUpModel } from './models/topUp';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
-import { newRecorder, observe, type Recorder } from './toolkit/run';
+import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 
 const STEP_TIMEOUT = 10_000;
@@ -90,7 +90,7 @@ afterAll(async () => {
   expect(coverage.transitions.missing.filter((t) => !PURE_ONLY.some((re) => re.test(t)))).toEqual([]);
 });
 
-const click = async (name: string | RegExp) => fireEvent.click(await screen.findByRole('button', { name }, { timeout: STEP_TIMEOUT }));
+const click = (name: string | RegExp) => pressButton(name, STEP_TIMEOUT);
 const field = (name: string) => document.querySelector(`[data-field="${name}"]`) as HTMLInputElement;
 
 /** A top-up made before the path starts, for a status link: awaiting payment, or paid by the saved card. */

@@ -65,3 +65,15 @@ export function runPathPure(model: ChartModel, path: PathCase, recorder: Recorde
     actor.stop();
   }
 }
+
+/**
+ * Presses the button named `name` once it is on the page. Found and pressed in one synchronous step: a found element
+ * handed back by Testing Library's findBy* has been through a macrotask (its async wrapper drains with a timeout), in
+ * which React may commit the route change a chart step asked for and detach it; a click on a detached button reaches
+ * nothing (seen on CI: a failed order's "Pay again" and "Change the order" on the form's copy of the result, replaced
+ * by the resultError page).
+ */
+export async function pressButton(name: string | RegExp, timeout: number) {
+  const { screen, waitFor, fireEvent } = await import('@testing-library/react');
+  await waitFor(() => { fireEvent.click(screen.getByRole('button', { name })); }, { timeout });
+}
