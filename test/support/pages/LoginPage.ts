@@ -14,7 +14,9 @@ export class LoginPage {
     page.on('response', async (res) => {
       if (!res.url().includes('/gateway/pcapp/createImg') || !res.ok()) return;
       const token = res.headers()['x-image-code-token'] ?? '';
-      this.tokens.set(await res.text(), token);
+      // A page that shows an image code (the password reset) may be left before its picture was read: nothing to keep.
+      const picture = await res.text().catch(() => null);
+      if (picture !== null) this.tokens.set(picture, token);
     });
   }
 
