@@ -3,14 +3,13 @@
  * The wifiCalling and esimInstall charts' generated paths driven through the real screens (/personal/wificall,
  * /person/scanInstall) with Testing Library. Page-object verbs are the charts' events; the gateway's answers are the
  * path's own done/error events (each call the screen makes waits until the path answers it), so every branch the
- * gateway can take is reached; the real gateway is exercised by test/server/portalHome.test.ts and test/e2e. The
- * screen's `data-state` is checked after every step, and the transitions its actor took are recorded.
+ * gateway can take is reached; the real gateway is exercised by test/server/portalHome.test.ts and test/e2e. The runner
+ * (test/model/toolkit/answeredScreens.ts) checks the screen's `data-state` at every step and records the transitions.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, vi } from 'vitest';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import { afterEach, beforeAll, describe, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n';
 import { flowObservers } from '../../src/app/flows/login';
 import { esimInstallFlow, wifiCallingFlow } from '../../src/app/flows/portal';
@@ -18,13 +17,10 @@ import type { PortalData } from '../../src/contract/pageData';
 import WifiCallScreen from '../../screens/personal/WifiCallScreen';
 import ScanInstallScreen from '../../screens/personal/ScanInstallScreen';
 import { esimInstallModel, wifiCallingModel } from './models';
-import { describePathsByState } from './toolkit/describeChart';
-import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
-import { newRecorder, observe, type Recorder } from './toolkit/run';
+import { screenDepth, type Calls, type Verbs } from './toolkit/answeredScreens';
 
 /** Each call of the flows waits in `calls` until the path answers it with the actor's done or error event. */
-const calls = vi.hoisted(() => new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>());
+const calls: Calls = vi.hoisted(() => new Map());
 vi.mock('../../src/app/flows/portal', async () => {
   const { fromPromise } = await import('xstate');
   const { wifiCallingMachine } = await import('../../machines/wifiCalling.machine');
@@ -36,8 +32,6 @@ vi.mock('../../src/app/flows/portal', async () => {
   };
 });
 
-const STEP_TIMEOUT = 4_000;
-
 beforeAll(async () => { await initI18n('en'); });
 afterEach(() => {
   cleanup();
@@ -48,20 +42,6 @@ afterEach(() => {
 const t = (key: string) => i18n.t(key);
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name: t(name) }));
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
-
-/** The gateway's answer of a path step: the call the screen made settles as the path says. */
-async function answer(event: EventObject) {
-  const done = event.type.startsWith('xstate.done.actor.');
-  const src = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-  await waitFor(() => expect(calls.has(src), `the screen called ${src}`).toBe(true), { timeout: STEP_TIMEOUT });
-  const call = calls.get(src)!;
-  calls.delete(src);
-  const payload = event as unknown as { output?: unknown; error?: unknown };
-  if (done) call.resolve(payload.output);
-  else call.reject(payload.error);
-}
-
-type Verbs = Record<string, (event: EventObject) => void>;
 
 /** Page object of /personal/wificall: its verbs are the wifiCalling chart's events. */
 const wifiVerbs: Verbs = {
@@ -109,37 +89,10 @@ function renderAt(path: string, element: React.ReactElement) {
   render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
 }
 
-async function runOnScreen(flow: AnyStateMachine, testId: string, verbs: Verbs, mount: () => void, path: PathCase, recorder: Recorder) {
-  const onInspect = observe(flow, recorder);
-  const isFlow = (ref: unknown) => (ref as { logic?: unknown } | undefined)?.logic === flow;
-  flowObservers.add((e) => onInspect(e as never, isFlow));
-  mount();
-  const stateIs = async (value: unknown) => waitFor(() => expect(screen.getByTestId(testId).dataset.state).toBe(typeof value === 'string' ? value : JSON.stringify(value)), { timeout: STEP_TIMEOUT });
-  for (const [i, event] of path.events.entries()) {
-    await stateIs(path.values[i]);
-    if (event.type.startsWith('xstate.')) await answer(event);
-    else verbs[event.type]!(event);
-  }
-  await stateIs(path.values.at(-1));
-}
-
-function screenDepth(model: ChartModel, flow: AnyStateMachine, testId: string, verbs: Verbs, mount: () => void) {
-  const paths = generatePaths(model);
-  const recorder = newRecorder();
-  describePathsByState(paths, (path) => runOnScreen(flow, testId, verbs, mount, path, recorder), 30_000);
-  afterAll(() => {
-    const coverage = coverageOf(model.entry, recorder, 'screen', paths.length);
-    console.log(`\n${formatTable([coverage])}`);
-    writeCoverage([coverage]);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-}
-
 describe('wifiCalling on /personal/wificall', () => {
-  screenDepth(wifiCallingModel, wifiCallingFlow, 'wifi-calling', wifiVerbs, () => renderAt('/personal/wificall', <WifiCallScreen />));
+  screenDepth({ model: wifiCallingModel, flow: wifiCallingFlow, testId: 'wifi-calling', verbs: wifiVerbs, calls, mount: () => renderAt('/personal/wificall', <WifiCallScreen />) });
 });
 
 describe('esimInstall on /person/scanInstall', () => {
-  screenDepth(esimInstallModel, esimInstallFlow, 'esim-install', installVerbs, () => renderAt('/person/scanInstall', <ScanInstallScreen />));
+  screenDepth({ model: esimInstallModel, flow: esimInstallFlow, testId: 'esim-install', verbs: installVerbs, calls, mount: () => renderAt('/person/scanInstall', <ScanInstallScreen />) });
 });
