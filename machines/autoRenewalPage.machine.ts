@@ -47,7 +47,7 @@ export const autoRenewalPageMachine = setup({
       tags: ['technical'],
       description: 'Reads the line\'s auto-renewal (by the session, or by the email link).',
       invoke: {
-        src: 'loadAutoRenewal',
+        id: 'loadAutoRenewal', src: 'loadAutoRenewal',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'showing', actions: 'keepInfo', description: 'The auto-renewal as the server\'s chart holds it.' },
         onError: [
@@ -77,7 +77,7 @@ export const autoRenewalPageMachine = setup({
       tags: ['technical'],
       description: 'The gateway applies the change to the line\'s autoRenewal chart.',
       invoke: {
-        src: 'changeAutoRenewal',
+        id: 'changeAutoRenewal', src: 'changeAutoRenewal',
         input: ({ context, event }) => ({ token: context.token, change: (event as Extract<AutoRenewalPageEvent, { type: 'renewal.change' }>).change }),
         onDone: { target: 'showing', actions: ['keepInfo', 'markSaved'], description: 'The change was applied; the page shows the new state and says so.' },
         onError: [
