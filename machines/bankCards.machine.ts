@@ -103,7 +103,7 @@ export const bankCardsMachine = setup({
       tags: ['technical'],
       description: 'The saved cards are read (bankCards).',
       invoke: {
-        src: 'loadCards',
+        id: 'loadCards', src: 'loadCards',
         onDone: { target: 'listing', actions: 'keepCards', description: 'The cards: brand, last four, expiry, holder, billing ZIP, default flag.' },
         onError: { target: 'loadFailed', actions: 'showProblem', description: 'The cards could not be read: the page says so and offers to try again.' },
       },
@@ -127,7 +127,7 @@ export const bankCardsMachine = setup({
       tags: ['technical'],
       description: 'setDefaultCard is called.',
       invoke: {
-        src: 'setDefaultCard',
+        id: 'setDefaultCard', src: 'setDefaultCard',
         input: ({ event }) => ({ cardId: event.type === 'card.makeDefault' ? event.cardId : 0 }),
         onDone: { target: 'listing', actions: ['keepCards', 'noticeDefaulted'], description: 'The default changed.' },
         onError: { target: 'listing', actions: 'showProblem', description: 'The change failed: the message is shown, the cards stay as they were.' },
@@ -144,7 +144,7 @@ export const bankCardsMachine = setup({
       tags: ['technical'],
       description: 'removeCard is called; the provider disables the card.',
       invoke: {
-        src: 'removeCard',
+        id: 'removeCard', src: 'removeCard',
         input: ({ context }) => ({ cardId: context.removing ?? 0 }),
         onDone: { target: 'listing', actions: ['keepCards', 'forgetRemoval', 'noticeRemoved'], description: 'The card is gone; another became the default when it was the default.' },
         onError: { target: 'listing', actions: ['forgetRemoval', 'showProblem'], description: 'Refused (cardPaysRenewal) or failed: the message says what to do.' },
@@ -193,7 +193,7 @@ export const bankCardsMachine = setup({
           tags: ['technical'],
           description: 'addCard: the provider checks the card with the bank and keeps it on file.',
           invoke: {
-            src: 'addCard',
+            id: 'addCard', src: 'addCard',
             input: ({ context }) => ({ sourceId: context.sourceId ?? '', cardholderName: context.cardholderName, billingZip: context.billingZip, idempotencyKey: context.addKey ?? '' }),
             onDone: { target: '#bankCards.listing', actions: ['keepCards', 'forgetEntry', 'noticeAdded'], description: 'The card is saved; the first card is the default.' },
             onError: { target: 'entering', actions: ['forgetToken', 'showProblem'], description: 'Spec section 8: "120106 card binding failed" (the bank refused, e.g. the ZIP does not match the card) or "120070 bank card binding abnormal": the holder\'s name stays; the card is entered again.' },

@@ -65,7 +65,7 @@ export const passwordBySmsMachine = setup({
       tags: ['technical'],
       description: 'sendPwdCode, within the SMS send limits (one a minute).',
       invoke: {
-        src: 'sendPasswordCode',
+        id: 'sendPasswordCode', src: 'sendPasswordCode',
         onDone: { target: 'codeSent', actions: 'keepPhone', description: 'Spec section 9: "verification code validity 5 minutes": sent to the masked number shown.' },
         onError: { target: 'idle', actions: 'showProblem', description: 'Too soon, no phone on the account, or failed: the message says what to do.' },
       },
@@ -84,7 +84,7 @@ export const passwordBySmsMachine = setup({
       tags: ['technical'],
       description: 'resetPwdBySms: the code is spent, the password set, other sessions ended, a notice sent.',
       invoke: {
-        src: 'resetPassword',
+        id: 'resetPassword', src: 'resetPassword',
         input: ({ context }) => ({ code: context.code, newPassword: context.newPassword, confirmPassword: context.confirmPassword }),
         onDone: { target: 'changed', actions: 'forgetPasswords', description: 'Changed.' },
         onError: { target: 'codeSent', actions: 'showProblem', description: 'A wrong or expired code: the message says what to do; the passwords stay typed.' },

@@ -127,7 +127,7 @@ export const profileMachine = setup({
       tags: ['technical'],
       description: 'The account is read (myInfo).',
       invoke: {
-        src: 'loadProfile',
+        id: 'loadProfile', src: 'loadProfile',
         onDone: { target: 'viewing', actions: 'keepProfile', description: 'The account, with its referral code, link, bonus and count.' },
         onError: { target: 'loadFailed', actions: 'showProblem', description: 'The account could not be read.' },
       },
@@ -158,7 +158,7 @@ export const profileMachine = setup({
       tags: ['technical'],
       description: 'updateInfo: the gateway checks every rule again; the birthday is written only while unset.',
       invoke: {
-        src: 'saveProfile',
+        id: 'saveProfile', src: 'saveProfile',
         input: ({ context }) => bodyOf(context.draft, Boolean(context.profile?.birthday)),
         onDone: { target: 'viewing', actions: ['keepProfile', 'noticeSaved'], description: 'Saved.' },
         onError: { target: 'editing', actions: 'showProblem', description: 'Refused (e.g. "birthday set once") or failed: what was typed stays.' },
@@ -186,7 +186,7 @@ export const profileMachine = setup({
           tags: ['technical'],
           description: 'sendEmailCode: one code a minute per address.',
           invoke: {
-            src: 'sendEmailCode',
+            id: 'sendEmailCode', src: 'sendEmailCode',
             input: ({ context }) => ({ email: context.newEmail }),
             onDone: { target: 'codeSent', actions: 'noticeCodeSent', description: 'Spec section 9: "verification code validity 5 minutes".' },
             onError: { target: 'entering', actions: 'showProblem', description: 'Too soon, the same address, or failed: the message says what to do.' },
@@ -206,7 +206,7 @@ export const profileMachine = setup({
           tags: ['technical'],
           description: 'changeEmail: the code is spent and the email changes.',
           invoke: {
-            src: 'changeEmail',
+            id: 'changeEmail', src: 'changeEmail',
             input: ({ context }) => ({ email: context.newEmail, code: context.emailCode }),
             onDone: { target: '#profile.viewing', actions: ['keepProfile', 'noticeEmailChanged'], description: 'The new address is the account\'s email.' },
             onError: { target: 'codeSent', actions: 'showProblem', description: 'A wrong or expired code: the message says what to do.' },
