@@ -31,7 +31,14 @@ export function PlanLifeCard({ enabled }: { enabled: boolean }) {
           </div>
         </section>
       )}
-      {s.state === 'suspended.byStaff' && <Notice tone="warning">{t('portalPlan:home.byStaff')}</Notice>}
+      {s.state === 'suspended.byStaff' && (
+        <div data-testid="suspension-by-staff">
+          <Notice tone="warning">
+            {t('portalPlan:home.byStaff')}
+            {s.reason && <span className="mt-1 block">{t('portalPlan:home.byStaffReason', { reason: s.reason })}</span>}
+          </Notice>
+        </div>
+      )}
       <Card id="auto-renewal-title" title={t('portalPlan:home.title')}
         action={<AppLink to="/personal/autosubscription/subscription" className={`${pill} border border-slate-300 text-slate-900 hover:bg-slate-50`}>{t('portalPlan:home.manage')}</AppLink>}>
         <dl className="space-y-1 text-sm text-slate-700">

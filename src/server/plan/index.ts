@@ -7,7 +7,8 @@
  * - assertCanOrderChange(deps, lineId): before a plan change is paid, 120079 / 120080;
  * - orderPlanChange(deps, line, { planId, months }, tx?): the paid change waits as the pending plan (in the caller's
  *   transaction when given), refused by the chart with 120079 / 120080;
- * - startPlan / renewPlan: a plan bought for a line without one; a paid renewal.
+ * - startPlan / renewPlan: a plan bought for a line without one; a paid renewal;
+ * - suspendByStaff / restoreByStaff: customer service suspends a line for commercial or illegal use, and lifts it.
  */
 export { assertCanOrderChange, currentPlan, endCycle, lineRef, orderPlanChange, renewPlan, requireMainPlan, startPlan, type CurrentPlan, type PlanOrder } from './plan';
 export type { LineRef } from './lifecycles';
@@ -15,3 +16,4 @@ export { planJobHandlers, planRecurringJobs, recoverFromBalance, RECOVER_AFTER_T
 export { scheduleUnscheduledTerms } from './terms';
 export { lockLifecycles } from './lifecycles';
 export { planRoutes } from './routes';
+export { lineByNumberOrIccid, restoreByStaff, STAFF_REASON_MAX, suspendByStaff } from './staff';

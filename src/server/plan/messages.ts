@@ -1,7 +1,7 @@
 /**
  * The plan's emails and SMS (issue 15), in the language the customer last used with the line (line_lifecycles.lang):
  * a reminder before the renewal, the renewal done, a renewal that failed, the suspension (what to pay, by when), the
- * recovery, and the number removed. One job per message occurrence (plan.message), each message sent with its own
+ * recovery, and the number removed; a suspension by staff with its reason, and its end. One job per message occurrence (plan.message), each message sent with its own
  * idempotency key, so a retried job sends nothing twice. The reminder, renewal and failure emails carry the signed
  * link that opens or closes auto-renewal without logging in.
  */
@@ -18,7 +18,7 @@ import { lastTermPlan, paidUntil } from './terms';
 import { renewalLinkToken } from './link';
 
 export const MESSAGE_JOB = 'plan.message';
-export type PlanMessage = 'reminder' | 'renewed' | 'renewalFailed' | 'suspended' | 'recovered' | 'numberRemoved';
+export type PlanMessage = 'reminder' | 'renewed' | 'renewalFailed' | 'suspended' | 'recovered' | 'numberRemoved' | 'suspendedByStaff' | 'restoredByStaff';
 
 /** `ref` tells occurrences apart: the term's expiry, the renewal's order number, the suspension's time. */
 export const messageJob = (message: PlanMessage, lineId: number, ref: string, runAt: Date): JobRequest => ({
@@ -52,6 +52,7 @@ export async function sendPlanMessage(deps: Deps, job: Job): Promise<void> {
     fee: money(lang, recoveryFeeCents(suspendedAt, now)),
     total: money(lang, (plan?.monthlyPriceCents ?? 0) + recoveryFeeCents(suspendedAt, now)),
     payBy: dateOnly(lang, numberRemovedAt(suspendedAt)),
+    staffReason: row.lc?.suspensionReason ?? '',
     reason: renewal?.failureCode ? k(lang, `failure.${renewal.failureCode === 'INSUFFICIENT_BALANCE' || renewal.failureCode === 'NO_SAVED_CARD' ? renewal.failureCode : 'card'}`) : '',
   };
   const variant = message === 'reminder' ? (open ? 'reminder' : 'expiring') : message;

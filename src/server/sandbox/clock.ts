@@ -2,7 +2,8 @@
  * The sandbox clock page (issue 15): a person trying the product moves this gateway's clock (+1 day, +30 days, to a
  * date) and sees what the job runner did then: renewals, reminders, cycle ends, suspensions, recoveries, number
  * removals, and the messages they sent (in /sandbox/inbox). Loopback only, absent in production, like the rest of the
- * sandbox. The clock moves forward only, as time does.
+ * sandbox. The clock moves forward only, as time does. Until the staff console exists (issue 16), the page also lets
+ * a person act as customer service: suspend a line for commercial or illegal use with a reason, and lift it.
  */
 import type { FastifyInstance } from 'fastify';
 import { desc, isNotNull, isNull, asc, and, gt } from 'drizzle-orm';
@@ -12,6 +13,9 @@ import type { Deps } from '../context';
 import { jobs } from '../db/schema';
 import { escapeHtml } from '../http/html';
 import { runDueJobs } from '../jobs/runner';
+import { textField } from '../../contract/fields';
+import { GatewayError } from '../http/errors';
+import { lineByNumberOrIccid, restoreByStaff, STAFF_REASON_MAX, suspendByStaff } from '../plan';
 
 const DAY_MS = 86_400_000;
 /** The clock can be moved at most this far at once (a year and a month). */
@@ -22,6 +26,19 @@ const moveForm = z.object({
   /** datetime-local, read as Pacific time is not possible without a zone: the form sends it with its UTC offset. */
   to: z.string().max(40).optional(),
 });
+
+/** Customer service's two acts on the service chart: the line by its number or ICCID, and the reason to suspend. */
+export const staffForm = z.discriminatedUnion('act', [
+  z.object({ act: z.literal('suspend'), line: textField({ max: 40, trim: true }).pipe(z.string().min(1)), reason: textField({ max: STAFF_REASON_MAX, trim: true }).pipe(z.string().min(3)) }),
+  z.object({ act: z.literal('restore'), line: textField({ max: 40, trim: true }).pipe(z.string().min(1)) }),
+]);
+
+/** Suspends or restores the line as staff; the answer names the line's new service state, or why nothing changed. */
+export async function actAsStaff(deps: Deps, form: z.output<typeof staffForm>): Promise<{ lineId: number; state: string }> {
+  const lineId = await lineByNumberOrIccid(deps, form.line);
+  const applied = form.act === 'suspend' ? await suspendByStaff(deps, lineId, form.reason) : await restoreByStaff(deps, lineId);
+  return { lineId, state: applied.to };
+}
 
 const pacific = (at: Date) => new Intl.DateTimeFormat('en-US', { ...PACIFIC_DATE_TIME, weekday: 'short', second: '2-digit' }).format(at);
 const utc = (at: Date | null) => (at ? `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC` : '');
@@ -53,6 +70,14 @@ ${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
 <form method="post" action="/sandbox/clock"><input type="hidden" name="move" value="month"><button type="submit">+30 days</button></form>
 <form method="post" action="/sandbox/clock"><input type="hidden" name="move" value="to"><label for="to">To (UTC)</label>
 <input id="to" name="to" type="datetime-local" step="1" min="${now.toISOString().slice(0, 16)}" required><button type="submit">Move</button></form>
+<h2>Customer service</h2>
+<p>Until the staff console exists, act as customer service here. Spec section 1: commercial or illegal use may lead to suspension.
+A line suspended by staff calls 911 and 611 only, the customer sees the reason on /personal, paying does not lift it, and its number is kept.</p>
+<form method="post" action="/sandbox/staff"><input type="hidden" name="act" value="suspend"><label for="suspend-line">Number or ICCID</label>
+<input id="suspend-line" name="line" required maxlength="40"><label for="reason">Reason</label>
+<input id="reason" name="reason" required minlength="3" maxlength="${STAFF_REASON_MAX}" size="40"><button type="submit">Suspend the line</button></form>
+<form method="post" action="/sandbox/staff"><input type="hidden" name="act" value="restore"><label for="restore-line">Number or ICCID</label>
+<input id="restore-line" name="line" required maxlength="40"><button type="submit">Lift the suspension</button></form>
 ${table('Jobs that ran (newest first)', ran.map((j) => row(j, j.doneAt)).join('') || '<tr><td colspan="4">None yet.</td></tr>')}
 ${table('Jobs to come', next.map((j) => row(j, j.runAt)).join('') || '<tr><td colspan="4">None.</td></tr>')}
 </main></body></html>`;
@@ -60,9 +85,28 @@ ${table('Jobs to come', next.map((j) => row(j, j.runAt)).join('') || '<tr><td co
 
 export function sandboxClockRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/sandbox/clock', async (request, reply) => {
-    const notice = typeof (request.query as Record<string, unknown>).ran === 'string' ? `Clock moved; ${String((request.query as Record<string, unknown>).ran)} jobs ran.` : null;
+    const query = request.query as Record<string, unknown>;
+    const notice = typeof query.ran === 'string' ? `Clock moved; ${String(query.ran)} jobs ran.`
+      : typeof query.staff === 'string' ? `Done: ${String(query.staff).slice(0, 80)}.` : null;
     reply.type('text/html; charset=utf-8');
     return page(deps, notice);
+  });
+
+  app.post('/sandbox/staff', async (request, reply) => {
+    const form = staffForm.safeParse(request.body);
+    if (!form.success) {
+      reply.status(400).type('text/html; charset=utf-8');
+      return page(deps, 'Give the line (its number or ICCID) and, to suspend, a reason of 3 to 200 characters.');
+    }
+    try {
+      const done = await actAsStaff(deps, form.data);
+      await runDueJobs(deps);
+      return reply.redirect(`/sandbox/clock?staff=${encodeURIComponent(`line ${done.lineId} is now ${done.state}`)}`, 303);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      reply.status(error.code === 'noRecord' ? 404 : 409).type('text/html; charset=utf-8');
+      return page(deps, error.code === 'noRecord' ? 'No line has that number or ICCID.' : 'The line is not in a state this applies to (suspend an active line; lift a suspension made by staff).');
+    }
   });
 
   app.post('/sandbox/clock', async (request, reply) => {

@@ -18,7 +18,7 @@ import { requestLanguage } from '../http/language';
 import { isLoopback } from '../http/loopback';
 import { validationMessage } from '../http/validation';
 import { t } from '../i18n';
-import { sandboxClockRoutes } from './clock';
+import { actAsStaff, sandboxClockRoutes, staffForm } from './clock';
 import { seedTestLine } from './testLine';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
@@ -127,6 +127,12 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
     const lang = requestLanguage(request);
     deps.clock.advance(parsed(advanceBody, request.body, lang).ms);
     return ok(lang, { now: deps.clock.now().toISOString() });
+  });
+
+  // Issue 15: customer service suspends a line (commercial or illegal use) or lifts it, until the staff console exists.
+  app.post('/sandbox/api/staff', async (request) => {
+    const lang = requestLanguage(request);
+    return ok(lang, await actAsStaff(deps, parsed(staffForm, request.body, lang)));
   });
 
   // Issue 15: a customer with a US line and a plan in force, to try add-ons, roaming and plan change on.
