@@ -46,7 +46,7 @@ import { orderIn, paidSubmission, type OrderShape } from './checkoutOrders';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
-import { newRecorder, observe, type Recorder } from './toolkit/run';
+import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 
 const STEP_TIMEOUT = 10_000;
@@ -197,10 +197,9 @@ async function openUrl(event: OpenEvent, next: EventObject | undefined, then: Ev
 class CheckoutScreen {
   private t = (key: string) => i18n.t(key);
   private field = (name: string) => document.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
-  // The step's screen may still be loading (a lazy route after the chart moved on): wait for its button, then press it.
-  private click = async (name: string) => {
-    fireEvent.click((await screen.findAllByRole('button', { name: this.t(name) }, { timeout: STEP_TIMEOUT }))[0]!);
-  };
+  // The step's screen may still be loading (a lazy route after the chart moved on): wait for its button, then press it
+  // in the same step (toolkit/run.ts pressButton: a button found a macrotask earlier may have been detached since).
+  private click = (name: string) => pressButton(this.t(name), STEP_TIMEOUT, { first: true });
 
   state(): unknown { return JSON.parse(screen.getByTestId('checkout').dataset.state ?? 'null'); }
   draft() { return (lastSnapshot?.context as CheckoutContext).draft; }
@@ -229,7 +228,7 @@ class CheckoutScreen {
   async showWechatCode() {
     if (lastCodeUrl) return;
     await this.choosePayMethod('wechat_pay');
-    fireEvent.click(await within(await this.panel()).findByRole('button', { name: this.t('payment:wechat.showCode') }, { timeout: STEP_TIMEOUT }));
+    await pressButton(this.t('payment:wechat.showCode'), STEP_TIMEOUT, { within: () => screen.getByTestId('payment') });
     await waitFor(() => expect(lastCodeUrl).not.toBeNull(), { timeout: STEP_TIMEOUT });
     await within(await this.panel()).findByRole('img', { name: this.t('payment:wechat.qrAlt') }, { timeout: STEP_TIMEOUT });
   }

@@ -35,7 +35,7 @@ import { withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { newRecorder, observe } from './toolkit/run';
+import { newRecorder, observe, pressButton } from './toolkit/run';
 import { checkoutModel } from './models/checkout';
 
 const STEP_TIMEOUT = 15_000;
@@ -146,7 +146,7 @@ const page = {
     const panel = await screen.findByTestId('payment', {}, { timeout: STEP_TIMEOUT });
     const radio = await within(panel).findByRole('radio', { name: new RegExp(t('payment:methods.wechat_pay')) }, { timeout: STEP_TIMEOUT });
     if (!(radio as HTMLInputElement).checked) fireEvent.click(radio);
-    fireEvent.click(await within(panel).findByRole('button', { name: t('payment:wechat.showCode') }, { timeout: STEP_TIMEOUT }));
+    await pressButton(t('payment:wechat.showCode'), STEP_TIMEOUT, { within: () => screen.getByTestId('payment') });
     await waitFor(() => expect(lastCodeUrl).not.toBeNull(), { timeout: STEP_TIMEOUT });
     await wechatPhonePay(server.paymentsUrl, lastCodeUrl!, outcome);
   },

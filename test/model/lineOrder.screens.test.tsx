@@ -142,8 +142,7 @@ class FlowPacketScreens {
   /** offer.choose: a Choose button of the list; an offer not on the list is never offered by the screen. */
   async chooseOffer(offerId: number) {
     if (offerId !== oneGbId && offerId !== 1) return;
-    const buttons = await screen.findAllByRole('button', { name: /^Choose / }, { timeout: STEP_TIMEOUT });
-    fireEvent.click(buttons[0]!);
+    await pressButton(/^Choose /, STEP_TIMEOUT, { first: true });
   }
 
   toggleTerms(accepted: boolean) {

@@ -73,7 +73,12 @@ export function runPathPure(model: ChartModel, path: PathCase, recorder: Recorde
  * nothing (seen on CI: a failed order's "Pay again" and "Change the order" on the form's copy of the result, replaced
  * by the resultError page).
  */
-export async function pressButton(name: string | RegExp, timeout: number) {
-  const { screen, waitFor, fireEvent } = await import('@testing-library/react');
-  await waitFor(() => { fireEvent.click(screen.getByRole('button', { name })); }, { timeout });
+export async function pressButton(name: string | RegExp, timeout: number, opts: { first?: boolean; within?: () => HTMLElement } = {}) {
+  const { screen, waitFor, fireEvent, within } = await import('@testing-library/react');
+  await waitFor(() => {
+    const scope = opts.within ? within(opts.within()) : screen;
+    // `first`: a page that shows the button more than once (the step's copy on the form and on its own page while the
+    // route changes) has its first one pressed; otherwise exactly one must be there.
+    fireEvent.click(opts.first ? scope.getAllByRole('button', { name })[0]! : scope.getByRole('button', { name }));
+  }, { timeout });
 }
