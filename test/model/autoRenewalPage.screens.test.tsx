@@ -6,13 +6,12 @@
  * window and an unreachable gateway are all reached. The real gateway's side (the autoRenewal lifecycle, the signed
  * link, the maintenance window) is proven by test/server and test/e2e/planLife.spec.ts.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, describe, vi } from 'vitest';
+import { describe, vi } from 'vitest';
 import type { EventObject } from 'xstate';
-import { i18n, initI18n } from '../../i18n';
-import { flowObservers } from '../../src/app/flows/login';
+import { i18n } from '../../i18n';
 import { autoRenewalPageFlow } from '../../src/app/flows/planLife';
 import type { AutoRenewalInfo } from '../../src/contract/planLife';
 import AutoRenewalScreen from '../../screens/planLife/AutoRenewalScreen';
@@ -25,13 +24,6 @@ vi.mock('../../src/app/flows/planLife', async () => {
   const { autoRenewalPageMachine } = await import('../../machines/autoRenewalPage.machine');
   const waiting = (src: string) => fromPromise(() => new Promise((resolve, reject) => { calls.set(src, { resolve, reject }); }));
   return { autoRenewalPageFlow: autoRenewalPageMachine.provide({ actors: { loadAutoRenewal: waiting('loadAutoRenewal'), changeAutoRenewal: waiting('changeAutoRenewal') } as never }) };
-});
-
-beforeAll(async () => { await initI18n('en'); });
-afterEach(() => {
-  cleanup();
-  flowObservers.clear();
-  calls.clear();
 });
 
 const t = (key: string) => i18n.t(key);

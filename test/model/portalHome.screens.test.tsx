@@ -6,12 +6,11 @@
  * gateway can take is reached; the real gateway is exercised by test/server/portalHome.test.ts and test/e2e. The runner
  * (test/model/toolkit/answeredScreens.ts) checks the screen's `data-state` at every step and records the transitions.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, describe, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n';
-import { flowObservers } from '../../src/app/flows/login';
+import { describe, vi } from 'vitest';
+import { i18n } from '../../i18n';
 import { esimInstallFlow, wifiCallingFlow } from '../../src/app/flows/portal';
 import type { PortalData } from '../../src/contract/pageData';
 import WifiCallScreen from '../../screens/personal/WifiCallScreen';
@@ -30,13 +29,6 @@ vi.mock('../../src/app/flows/portal', async () => {
     wifiCallingFlow: wifiCallingMachine.provide({ actors: { loadWifiCall: waiting('loadWifiCall'), saveE911: waiting('saveE911') } as never }),
     esimInstallFlow: esimInstallMachine.provide({ actors: { sendCode: waiting('sendCode'), reveal: waiting('reveal') } as never }),
   };
-});
-
-beforeAll(async () => { await initI18n('en'); });
-afterEach(() => {
-  cleanup();
-  flowObservers.clear();
-  calls.clear();
 });
 
 const t = (key: string) => i18n.t(key);

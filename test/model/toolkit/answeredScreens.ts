@@ -4,8 +4,9 @@
  * can take is reached without arranging the gateway. Page-object verbs are the chart's events; the screen's
  * `data-state` is checked before every step and at the end, and the transitions its actor took are recorded.
  */
-import { screen, waitFor } from '@testing-library/react';
-import { afterAll, expect } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { initI18n } from '../../../i18n';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { flowObservers } from '../../../src/app/flows/login';
 import { describePathsByState } from './describeChart';
@@ -56,10 +57,19 @@ async function runOnScreen(s: Screen, path: PathCase, recorder: Recorder) {
   await stateIs(path.values.at(-1));
 }
 
-/** Every generated path of the chart through its screen, with full coverage required at the screen depth. */
+/**
+ * Every generated path of the chart through its screen (in English), with full coverage required at the screen depth.
+ * Call it inside a describe: each path mounts the screen afresh, and nothing of one path's calls outlives it.
+ */
 export function screenDepth(s: Screen) {
   const paths = generatePaths(s.model);
   const recorder = newRecorder();
+  beforeAll(async () => { await initI18n('en'); });
+  afterEach(() => {
+    cleanup();
+    flowObservers.clear();
+    s.calls.clear();
+  });
   describePathsByState(paths, (path) => runOnScreen(s, path, recorder), 30_000);
   afterAll(() => {
     const coverage = coverageOf(s.model.entry, recorder, 'screen', paths.length);
