@@ -121,12 +121,13 @@ export default function PersonalHomeScreen() {
           : home.msisdn && <p className="mt-1 text-slate-700">{t('personal:number', { phone: formatPhone(home.msisdn) })}</p>}
         <p className="mt-1 text-xs text-slate-600">{t('portalHome:home.pacific')}</p>
       </header>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <SimCard home={home} />
-        <PlanCard home={home} />
-      </div>
-      {/* Issue 15: auto-renewal and, when suspended, what to pay and by when. */}
-      <PlanLifeCard enabled={!home.global && home.isSmsUser === 0} />
+      {/* Issue 15: a suspension first (what to pay and by when, or staff's reason), the line and plan, then auto-renewal. */}
+      <PlanLifeCard enabled={!home.global && home.isSmsUser === 0}>
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SimCard home={home} />
+          <PlanCard home={home} />
+        </div>
+      </PlanLifeCard>
       <ActivationsCard activations={data?.activations} />
       <Balances home={home} />
       <PortalLinks flags={{ global: home.global, isSmsUser: home.isSmsUser, showAutonewSetBtn: home.showAutonewSetBtn }} />

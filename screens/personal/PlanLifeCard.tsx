@@ -1,18 +1,20 @@
 /**
- * /personal (issue 15): the line's auto-renewal (state, next renewal date and amount) and, when the line is suspended,
- * what to pay and by when, with the way back: a top-up (the existing top-up flow; the recovery follows it) or paying
- * from the balance now.
+ * /personal (issue 15): when the line is suspended, first of all what to pay and by when, with the way back (a top-up,
+ * the existing top-up flow, which the recovery follows, or paying from the balance now), or, suspended by customer
+ * service, their reason; then the page's own cards (`children`); then the line's auto-renewal (state, next renewal
+ * date and amount).
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPacificDateTime } from '../../i18n';
 import { AppLink, usePlanLife } from '../../src/app/forScreens';
 import { Notice } from '../ui/fields';
 import { Card, pill } from './parts';
 
-export function PlanLifeCard({ enabled }: { enabled: boolean }) {
+export function PlanLifeCard({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const { t, i18n } = useTranslation(['portalPlan', 'errors']);
   const { state, recover, recoverProblem } = usePlanLife(enabled);
-  if (!enabled || state.status !== 'ready') return null;
+  if (!enabled || state.status !== 'ready') return <>{children}</>;
   const { autoRenewal: a, service: s } = state.life;
   const lang = i18n.language;
   const renews = a.state.startsWith('open') || a.state === 'closing';
@@ -39,6 +41,7 @@ export function PlanLifeCard({ enabled }: { enabled: boolean }) {
           </Notice>
         </div>
       )}
+      {children}
       <Card id="auto-renewal-title" title={t('portalPlan:home.title')}
         action={<AppLink to="/personal/autosubscription/subscription" className={`${pill} border border-slate-300 text-slate-900 hover:bg-slate-50`}>{t('portalPlan:home.manage')}</AppLink>}>
         <dl className="space-y-1 text-sm text-slate-700">

@@ -1,13 +1,16 @@
 /**
  * Auto-renewal on the server's clock (issue 15) as the demo customer lives it: /personal/autosubscription/subscription
  * in three languages (axe-core clean, no English left in Chinese), auto-renewal opened with the terms, the clock moved
- * past the plan's expiry, the renewal in the bills (/mybill) and the new expiry on /personal.
+ * past the plan's expiry, the renewal in the bills (/mybill) and the new expiry on /personal; and a line suspended by
+ * customer service (spec section 1) as its customer sees it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import { englishLeftovers } from './i18n-check';
 import { advanceClock } from './sandbox';
 import { LoginPage } from '../support/pages/LoginPage';
+import { seriousViolations as sharedViolations, switchTo as sharedSwitchTo } from './checks';
+import { addSessionCookies, sessionToken } from './session';
 
 const LANGS = [
   { code: 'en', button: 'English' },
@@ -62,4 +65,25 @@ test('open auto-renewal, move the clock past expiry, see the renewal in bills an
   await expect(page.getByTestId('home-expires')).toBeVisible();
   await page.goto('/mybill');
   await expect(page.getByRole('cell', { name: /^Plan renewal/ }).first()).toBeVisible();
+});
+
+test('a line suspended by customer service: /personal says so first, with the reason, in the customer\'s language; lifted, it is gone', async ({ page, request, baseURL }) => {
+  const made = ((await (await request.post('/sandbox/api/testLine', { data: {} })).json()) as { data: { username: string; phone: string; password: string } }).data;
+  await addSessionCookies(page, await sessionToken(request, made.username, made.password), baseURL!);
+  const suspend = await request.post('/sandbox/api/staff', { data: { act: 'suspend', line: made.phone, reason: 'Commercial use: resale of service' } });
+  expect(((await suspend.json()) as { data: { state: string } }).data.state).toBe('suspended.byStaff');
+  await page.goto('/personal');
+  await sharedSwitchTo(page, '繁體中文', 'zh-Hant');
+  const notice = page.getByTestId('suspension-by-staff');
+  await expect(notice).toContainText('您的門號已被客服暫停服務');
+  await expect(notice).toContainText('原因：Commercial use: resale of service');
+  // First thing on the page after its title: above the SIM and plan cards.
+  const [noticeBox, simBox] = [await notice.boundingBox(), await page.locator('#sim-title').boundingBox()];
+  expect(noticeBox!.y).toBeLessThan(simBox!.y);
+  expect(await sharedViolations(page), 'axe on /personal, suspended by staff').toEqual([]);
+
+  await request.post('/sandbox/api/staff', { data: { act: 'restore', line: made.phone } });
+  await page.reload();
+  await expect(page.getByTestId('plan-life')).toHaveAttribute('data-service', 'active');
+  await expect(page.getByTestId('suspension-by-staff')).toHaveCount(0);
 });
