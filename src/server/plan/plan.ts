@@ -30,11 +30,14 @@ const renewing = async (tx: Db, lineId: number) => {
 
 export interface PlanOrder { planId: number; months: number }
 
-/** A plan bought for a line without one starts now: `months` cycles in sequence (none -> main). */
-export function startPlan(deps: Deps, line: LineRef, order: PlanOrder, db: Db = deps.db) {
+/**
+ * A plan bought for a line without one starts now: `months` cycles in sequence (none -> main). `from` is for the
+ * sandbox's test lines only, whose plan may have started earlier (a plan that ends soon, to try what follows it).
+ */
+export function startPlan(deps: Deps, line: LineRef, order: PlanOrder, db: Db = deps.db, from: Date = deps.clock.now()) {
   return applyPlanEvent(deps, line, { type: 'plan.start', ...order }, {
     startTerm: async (tx) => {
-      await writeCycles(tx, { lineId: line.id, planId: order.planId, months: order.months, from: deps.clock.now(), status: 'main', autoRenew: await renewing(tx, line.id) });
+      await writeCycles(tx, { lineId: line.id, planId: order.planId, months: order.months, from, status: 'main', autoRenew: await renewing(tx, line.id) });
     },
   }, db);
 }

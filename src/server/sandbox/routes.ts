@@ -139,7 +139,7 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   app.post('/sandbox/api/testLine', async (request) => {
     const lang = requestLanguage(request);
     const body = parsed(testLineBody, request.body ?? {}, lang);
-    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind });
+    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind, endsInHours: body.endsInHours });
     return ok(lang, { ...created, password: body.password });
   });
 }
@@ -149,4 +149,6 @@ const testLineBody = z.object({
   plan: z.enum(['500mb-plan', '2gb-plan', '5gb-plan', '15gb-plan', 'unlimited-plan']).default('5gb-plan'),
   generalCents: z.number().int().min(0).max(1_000_000).default(10_000),
   kind: z.enum(['us', 'global']).default('us'),
+  /** The US plan's cycle ends this many hours from now (it began earlier); by default it begins now and runs 30 days. */
+  endsInHours: z.number().int().min(1).max(720).optional(),
 });
