@@ -69,6 +69,15 @@ describe.each(testDatabases({ postgres: false, because: 'one line moved by one r
     ]);
   });
 
+  it('answers this machine only: from anywhere else the customer-service acts do not exist', async () => {
+    const c = await testLine();
+    const remote = await server.app.inject({ method: 'POST', url: '/sandbox/api/staff', payload: { act: 'suspend', line: c.phone, reason: 'Commercial use' }, remoteAddress: '192.0.2.10' });
+    expect(remote.statusCode).toBe(404);
+    const form = await server.app.inject({ method: 'POST', url: '/sandbox/staff', payload: `act=suspend&line=${c.phone}&reason=Commercial+use`, remoteAddress: '192.0.2.10', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.statusCode).toBe(404);
+    expect((await server.db.select().from(lineLifecycles).where(eq(lineLifecycles.lineId, c.line.id)))[0]!.serviceState).toBe('active');
+  });
+
   it('refuses an unknown line and a missing reason, in the caller\'s language, changing nothing', async () => {
     const unknown = await staff({ act: 'suspend', line: '2015550000', reason: 'Commercial use' });
     expect(unknown.json().code).toBe('noRecord');

@@ -1,8 +1,8 @@
 /**
  * The plan's emails and SMS (issue 15), in the language the customer last used with the line (line_lifecycles.lang):
  * a reminder before the renewal, the renewal done, a renewal that failed, the suspension (what to pay, by when), the
- * recovery, and the number removed; a suspension by staff with its reason, and its end. One job per message occurrence (plan.message), each message sent with its own
- * idempotency key, so a retried job sends nothing twice. The reminder, renewal and failure emails carry the signed
+ * recovery, and the number removed; a suspension by staff with its reason, and its end. One job per message occurrence
+ * (plan.message), each message sent with its own idempotency key, so a retried job sends nothing twice. The reminder, renewal and failure emails carry the signed
  * link that opens or closes auto-renewal without logging in.
  */
 import { desc, eq } from 'drizzle-orm';
