@@ -42,7 +42,7 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       // The storefront's origin is the one the tests browse (decision 0013: origins come from configuration).
-      env: { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn' },
+      env: { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn', TEST_SCRYPT_LOG2N: '14' },
     };
   }),
 });

@@ -4,7 +4,21 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, saltBytes: 16, keyBytes: 64, maxmem: 256 * 1024 * 1024 } as const;
+/** OWASP's cost: 2^17 (128 MiB, about half a second on one core here). */
+export const PRODUCTION_LOG2N = 17;
+
+/**
+ * The cost new hashes are made with. Tests (NODE_ENV=test only) may lower it with TEST_SCRYPT_LOG2N (10 to 16): every
+ * registration and login of the suites then costs milliseconds instead of a second of a shared core. Anywhere else the
+ * variable is ignored, so no deployment can weaken its hashes by it. A stored hash names its own cost, so either
+ * verifies.
+ */
+export function scryptLog2N(env: Record<string, string | undefined> = process.env): number {
+  const wanted = Number(env.TEST_SCRYPT_LOG2N);
+  return env.NODE_ENV === 'test' && Number.isInteger(wanted) && wanted >= 10 && wanted < PRODUCTION_LOG2N ? wanted : PRODUCTION_LOG2N;
+}
+
+export const SCRYPT = { N: 2 ** scryptLog2N(), r: 8, p: 1, saltBytes: 16, keyBytes: 64, maxmem: 256 * 1024 * 1024 } as const;
 
 const scrypt = (password: string, salt: Buffer, keyLen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
