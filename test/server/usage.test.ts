@@ -165,7 +165,10 @@ describe.each(testDatabases())('usage records on %s', (_name, databaseUrl) => {
 
   it('pages a long history, newest first, with the same totals on every page', async () => {
     const c = await customerWithLine('unlimited-plan', { daysAgo: 20 });
-    const first = (await list(c.token, { type: 'sms', page: 1 })).body.data!;
+    // The Pacific month holding at least 10 of the 20 days (the server's clock may have crossed into a new month).
+    const month = pacificMonth(new Date(server.clock.now().getTime() - 10 * DAY));
+    const first = (await list(c.token, { type: 'sms', page: 1, month })).body.data!;
+    expect(first.month).toBe(month);
     expect(first.pageSize).toBe(USAGE_PAGE_SIZE);
     expect(first.records).toHaveLength(USAGE_PAGE_SIZE);
     const second = (await list(c.token, { type: 'sms', page: 2, month: first.month })).body.data!;
@@ -181,9 +184,11 @@ describe.each(testDatabases())('usage records on %s', (_name, databaseUrl) => {
 
   it("lists credits to the balances as top-ups", async () => {
     const c = await customerWithLine('5gb-plan', { daysAgo: 1 });
+    // Credited now by the server's clock (the list shows its current month; the clock has moved past the real one).
+    const at = server.clock.now();
     await server.db.insert(balanceLedger).values([
-      { customerId: c.id, account: 'general', deltaCents: 2000, reference: `topup-test:${c.id}:1` },
-      { customerId: c.id, account: 'ild', deltaCents: 500, reference: `topup-test:${c.id}:2` },
+      { customerId: c.id, account: 'general', deltaCents: 2000, reference: `topup-test:${c.id}:1`, createdAt: at },
+      { customerId: c.id, account: 'ild', deltaCents: 500, reference: `topup-test:${c.id}:2`, createdAt: at },
     ]);
     const topups = (await list(c.token, { type: 'topup' })).body.data!;
     expect(topups.totals).toMatchObject({ count: 2, amountCents: 2500 });

@@ -120,12 +120,13 @@ async function collectChunk(deps: Deps, tx: Db, lineId: number): Promise<{ added
     if (rows.length > 0) {
       // The cursor's lock keeps every hour to one reader; a record already there (a cursor moved back) is not charged again.
       const inserted = await tx.insert(usageRecords).values(rows).onConflictDoNothing({ target: usageRecords.networkRef })
-        .returning({ ref: usageRecords.networkRef, amountCents: usageRecords.amountCents });
+        .returning({ ref: usageRecords.networkRef, amountCents: usageRecords.amountCents, startedAt: usageRecords.startedAt });
       added = inserted.length;
       const charges = inserted.filter((r) => r.amountCents > 0);
       if (charges.length > 0) {
         await tx.insert(balanceLedger).values(charges.map((c) => ({
-          customerId: line.customerId, account: 'ild' as const, deltaCents: -c.amountCents, reference: `usage:${c.ref}`,
+          // Charged when the call was made (the server's clock, not the database's: bills group by it).
+          customerId: line.customerId, account: 'ild' as const, deltaCents: -c.amountCents, reference: `usage:${c.ref}`, createdAt: c.startedAt,
         })));
       }
       ildCents = balance!.ildCents - charges.reduce((sum, c) => sum + c.amountCents, 0);
