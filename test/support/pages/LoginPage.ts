@@ -40,11 +40,13 @@ export class LoginPage {
 
   /** `path.register`, `path.reset`, `path.passwordLogin` of the chart. */
   async choosePath(path: 'register' | 'reset' | 'passwordLogin' | 'smsLogin') {
-    // Some paths show a fresh image code, others keep the current one.
-    const captcha = this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'), { timeout: 2_000 });
+    // Some paths show a fresh image code, others keep the current one: no image within 2 s is fine. The wait is handled
+    // from the start: on a busy machine the click can take longer than the 2 s, and a wait rejected with nobody
+    // listening yet is an unhandled rejection, which fails the test (seen on a clean-clone run).
+    const captcha = this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'), { timeout: 2_000 }).catch(() => undefined);
     const names = { register: 'Create an account', reset: 'Forgot password?', passwordLogin: 'Password', smsLogin: 'SMS code' } as const;
     await this.page.getByRole(path === 'passwordLogin' || path === 'smsLogin' ? 'tab' : 'button', { name: names[path], exact: true }).click();
-    await captcha.catch(() => undefined);
+    await captcha;
   }
 
   async typePhone(phone: string) {
