@@ -6,6 +6,7 @@
  * clock page and API are how a person trying the product acts as staff; this module is what the console will call.
  */
 import { eq } from 'drizzle-orm';
+import { isUsPhone, normalizePhone } from '../../domain/phone';
 import type { Deps } from '../context';
 import { lineLifecycles, lines } from '../db/schema';
 import type { AppliedEvent } from '../db/lifecycle';
@@ -22,10 +23,10 @@ export const STAFF_REASON_MAX = 200;
 /** The line staff name by its number or ICCID (what a customer service agent has in front of them). */
 export async function lineByNumberOrIccid(deps: Deps, ref: string): Promise<number> {
   const digits = ref.replace(/\D/g, '');
-  const msisdn = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   const [byIccid] = digits.length >= 19 ? await deps.db.select({ id: lines.id }).from(lines).where(eq(lines.iccid, digits)) : [];
   if (byIccid) return byIccid.id;
-  const [byNumber] = msisdn.length === 10 ? await deps.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, msisdn)) : [];
+  const msisdn = normalizePhone(ref);
+  const [byNumber] = isUsPhone(msisdn) ? await deps.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, msisdn)) : [];
   if (byNumber) return byNumber.id;
   throw new GatewayError('noRecord');
 }
