@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { seriousViolations } from './checks';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import { textOf } from '../support/pages/i18nText';
@@ -25,8 +25,7 @@ for (const [lang, locale] of [['zh-Hans', 'zh-CN'], ['zh-Hant', 'zh-TW']] as con
       const tl = (key: string, values?: Record<string, string | number>) => textOf(lang, key, values);
       const clean = async (where: string) => {
         expect(await englishLeftovers(page), `${where} English`).toEqual([]);
-        const axe = await new AxeBuilder({ page }).analyze();
-        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `${where} axe`).toEqual([]);
+        expect(await seriousViolations(page), `${where} axe`).toEqual([]);
       };
       await openStepOne(page);
       await page.getByRole('radio', { name: new RegExp(tl('activation:first.offline')) }).check();
@@ -110,8 +109,7 @@ test('a dealer card without plan: step 1, choose a plan, a declined card, pay ag
   await checkout.viewMore();
   await expect(page.locator('#failure-more')).toContainText(ICCID_AS_PRINTED);
   await expect(page.locator('#failure-more')).toContainText(email);
-  const failedAxe = await new AxeBuilder({ page }).analyze();
-  expect(failedAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'activation plan payment failed').toEqual([]);
+  expect(await seriousViolations(page), 'activation plan payment failed').toEqual([]);
 
   // A reload keeps the card and the refusal; repay pays the same order.
   await page.reload();
@@ -126,8 +124,7 @@ test('a dealer card without plan: step 1, choose a plan, a declined card, pay ag
   await expect(page).toHaveURL(/\/activation\/bundleResult\/LB[^/]+$/);
   await expect(page.getByRole('heading', { name: t('checkout:activationPlan.resultTitle') })).toBeVisible();
   await expect(page.getByText(ICCID_AS_PRINTED)).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'activation plan result').toEqual([]);
+  expect(await seriousViolations(page), 'activation plan result').toEqual([]);
   await expect.poll(async () => (await messagesTo(request, email)).map((m) => m.body ?? '').join('\n'), { timeout: 30_000 })
     .toContain('Your plan is ready to activate');
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './checks';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import { TrackingPage } from '../support/pages/TrackingPage';
@@ -52,8 +52,7 @@ test.describe('checkout chart in the browser', () => {
     await expect(page.getByText('eSIM 1 of 1')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('img', { name: 'QR code of eSIM 1' })).toBeVisible();
     await expect(page.getByText('Matching ID')).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'eSIM result page').toEqual([]);
+    expect(await seriousViolations(page), 'eSIM result page').toEqual([]);
 
     await expect.poll(async () => (await messagesTo(request, email)).map((m) => m.subject ?? ''), { timeout: 30_000 })
       .toContain(`Your eSIM QR code, order ${orderNo} (SIM 1 of 1)`);

@@ -1,10 +1,9 @@
-import { expect, test, type APIRequestContext } from './fixtures';
+import { expect, test } from './fixtures';
 import { seriousViolations } from './checks';
-import { ActivationPage, type Card } from '../support/pages/ActivationPage';
+import { ActivationPage } from '../support/pages/ActivationPage';
 import type { Lang } from '../support/pages/i18nText';
-import { buyPaidOrder } from '../model/trackingOrders';
 import { englishLeftovers } from './i18n-check';
-import { messagesTo } from './sandbox';
+import { boughtEsim } from './sandbox';
 
 /**
  * Issue 12, section 5 "What a new customer hit", in Chromium in the three languages: a wrong activation code said once
@@ -15,26 +14,6 @@ import { messagesTo } from './sandbox';
  */
 
 const LANGS: Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
-
-const paymentsUrlOf = (baseURL: string) => {
-  const url = new URL(baseURL);
-  url.port = String(Number(url.port) + 1);
-  return url.origin;
-};
-
-/** An eSIM bought over the API: its ICCID and activation code, read from its QR email as its buyer reads them. */
-async function boughtEsim(request: APIRequestContext, baseURL: string): Promise<Card> {
-  const order = await buyPaidOrder(baseURL, paymentsUrlOf(baseURL), { simType: 'esim' });
-  let card: Card | null = null;
-  await expect.poll(async () => {
-    const mail = (await messagesTo(request, order.email)).find((m) => /ICCID/.test(m.body) && /Activation code/.test(m.body));
-    const iccid = mail?.body.match(/\b(89\d{17})\b/)?.[1];
-    const code = mail?.body.match(/Activation code\D{0,4}(\d{6})\b/)?.[1];
-    card = iccid && code ? { iccid, code } : null;
-    return card !== null;
-  }, { message: 'the eSIM QR email', timeout: 30_000 }).toBe(true);
-  return card!;
-}
 
 /** Seeded cards whose code nothing else gets wrong (a right code elsewhere clears their count): one per language. */
 const WRONG_CODE_CARDS: Record<Lang, string> = { en: '8901260010000000047', 'zh-Hans': '8901260010000000096', 'zh-Hant': '8901260010000000112' };

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { seriousViolations } from './checks';
 import { englishLeftovers } from './i18n-check';
 import { advanceClock, captchaAnswer } from './sandbox';
 import { LineOrderPage } from '../support/pages/LineOrderPage';
@@ -15,12 +15,6 @@ import { OAUTH_CLIENT } from '../../src/contract/auth';
 const LANGS: Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
 const LISTS = ['/personal/businessManegement/flowPacket', '/personal/businessManegement/roamPack', '/personal/businessManegement/bundleChange'];
 const BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 /**
  * A customer with a US line and a 5GB plan started now (or ending in `endsInHours`), $100.00 (or `generalCents`) in the

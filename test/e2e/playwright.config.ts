@@ -42,7 +42,9 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       // The storefront's origin is the one the tests browse (decision 0013: origins come from configuration).
-      env: { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn', TEST_SCRYPT_LOG2N: '14' },
+      // The losing carrier answers a port-in in 4 s, not 15: the port-in journeys wait for two answers each; provisioning keeps
+      // its 5 s, which the "in progress" step 3 the tests check needs.
+      env: { PORT: String(port), PUBLIC_ORIGIN: url, DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX: '1', LOG_LEVEL: 'warn', TEST_SCRYPT_LOG2N: '14', PORT_DELAY_SECONDS: '4' },
     };
   }),
 });

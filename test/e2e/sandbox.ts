@@ -1,4 +1,9 @@
-import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { buyPaidOrder } from '../model/trackingOrders';
+import { endpoints } from '../../src/contract';
+import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
+import { tokenizeCard } from '../support/payments';
+import type { Card } from '../support/pages/ActivationPage';
 
 /** Reads the sandbox's view of the world: the SMS/email outbox, captcha answers, the server clock. */
 export interface SandboxMessage { channel: 'sms' | 'email'; to: string; subject?: string | null; body: string; createdAt: string }
@@ -46,4 +51,42 @@ export function watchCaptcha(page: Page): { token(): Promise<string> } {
       return latest;
     },
   };
+}
+
+/** The payment sandbox of a gateway: it listens on the gateway's port + 1 (servers.ts). */
+export const paymentsUrlOf = (baseURL: string): string => {
+  const url = new URL(baseURL);
+  url.port = String(Number(url.port) + 1);
+  return url.origin;
+};
+
+/** An eSIM bought over the API: its ICCID and activation code, read from its QR email as its buyer reads them. */
+export async function boughtEsim(request: APIRequestContext, baseURL: string): Promise<Card> {
+  const order = await buyPaidOrder(baseURL, paymentsUrlOf(baseURL), { simType: 'esim' });
+  let card: Card | null = null;
+  await expect.poll(async () => {
+    const mail = (await messagesTo(request, order.email)).find((m) => /ICCID/.test(m.body) && /Activation code/.test(m.body));
+    const iccid = mail?.body.match(/\b(89\d{17})\b/)?.[1];
+    const code = mail?.body.match(/Activation code\D{0,4}(\d{6})\b/)?.[1];
+    card = iccid && code ? { iccid, code } : null;
+    return card !== null;
+  }, { message: 'the eSIM QR email', timeout: 30_000 }).toBe(true);
+  return card!;
+}
+
+/** A customer of the test's own with a US line and a plan in force (POST /sandbox/api/testLine): no other spec changes it. */
+export async function testLine(request: APIRequestContext, opts: { generalCents?: number; endsInHours?: number } = {}): Promise<{ username: string; phone: string; password: string }> {
+  const res = await request.post('/sandbox/api/testLine', { data: opts });
+  if (!res.ok()) throw new Error(`sandbox testLine: ${res.status()}`);
+  return ((await res.json()) as { data: { username: string; phone: string; password: string } }).data;
+}
+
+/** Saves a card for the session's customer as /mybank does: a token of the provider's form, then addCard. */
+export async function saveCard(request: APIRequestContext, baseURL: string, token: string, card: { cardholderName: string; billingZip: string } = { cardholderName: 'Demo Customer', billingZip: '91776' }): Promise<void> {
+  const sourceId = await tokenizeCard(paymentsUrlOf(baseURL), { ...TEST_CARDS.visa, postalCode: card.billingZip });
+  const res = await request.post(endpoints.addCard.path, {
+    headers: { Authorization: `Bearer ${token}`, CHANNEL: 'eshop', 'Idempotency-Key': `e2e-card-${Date.now()}-${Math.random()}` },
+    data: { sourceId, ...card },
+  });
+  if (!res.ok()) throw new Error(`addCard: ${res.status()} ${await res.text()}`);
 }

@@ -40,12 +40,15 @@ export class LoginPage {
 
   /** `path.register`, `path.reset`, `path.passwordLogin` of the chart. */
   async choosePath(path: 'register' | 'reset' | 'passwordLogin' | 'smsLogin') {
-    // Some paths show a fresh image code, others keep the current one: no image within 2 s is fine. The wait is handled
-    // from the start: on a busy machine the click can take longer than the 2 s, and a wait rejected with nobody
-    // listening yet is an unhandled rejection, which fails the test (seen on a clean-clone run).
-    const captcha = this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'), { timeout: 2_000 }).catch(() => undefined);
+    // The register and reset paths may show a fresh image code, and its picture must be in before it is read: no image
+    // within 2 s is fine. The login tabs keep the current one (the chart's captcha region stays as it is), so they
+    // wait for nothing. The wait is handled from the start: on a busy machine the click can take longer than the 2 s,
+    // and a wait rejected with nobody listening yet is an unhandled rejection, which fails the test (seen on a
+    // clean-clone run).
+    const tab = path === 'passwordLogin' || path === 'smsLogin';
+    const captcha = tab ? undefined : this.page.waitForResponse((r) => r.url().includes('/gateway/pcapp/createImg'), { timeout: 2_000 }).catch(() => undefined);
     const names = { register: 'Create an account', reset: 'Forgot password?', passwordLogin: 'Password', smsLogin: 'SMS code' } as const;
-    await this.page.getByRole(path === 'passwordLogin' || path === 'smsLogin' ? 'tab' : 'button', { name: names[path], exact: true }).click();
+    await this.page.getByRole(tab ? 'tab' : 'button', { name: names[path], exact: true }).click();
     await captcha;
   }
 
