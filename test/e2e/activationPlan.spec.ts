@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { seriousViolations } from './checks';
 import { CheckoutPage, BUYER, CA_ADDRESS } from '../support/pages/CheckoutPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
@@ -27,7 +27,7 @@ for (const [lang, locale] of [['zh-Hans', 'zh-CN'], ['zh-Hant', 'zh-TW']] as con
         expect(await englishLeftovers(page), `${where} English`).toEqual([]);
         expect(await seriousViolations(page), `${where} axe`).toEqual([]);
       };
-      await openStepOne(page);
+      await page.goto('/activation/first');
       await page.getByRole('radio', { name: new RegExp(tl('activation:first.offline')) }).check();
       await page.getByLabel(tl('activation:first.iccid')).fill(DEALER_CARD.iccid);
       await page.getByLabel(tl('activation:first.code')).fill(DEALER_CARD.code);
@@ -60,19 +60,9 @@ for (const [lang, locale] of [['zh-Hans', 'zh-CN'], ['zh-Hant', 'zh-TW']] as con
   });
 }
 
-/**
- * Step 1 arrives as HTML (decision 0022). A radio picked while hydration is still working in slices was seen to flip
- * back on a loaded CI machine; these journeys are about what follows, so they start once the page is hydrated (the
- * prerender spec covers typing before the scripts run).
- */
-async function openStepOne(page: Page) {
-  await page.goto('/activation/first');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-}
-
 test('a dealer card without plan: step 1, choose a plan, a declined card, pay again by test card, the result, then step 2', async ({ page, request }) => {
   const email = `dealer.${Date.now().toString(36)}@example.com`;
-  await openStepOne(page);
+  await page.goto('/activation/first');
   await page.getByRole('radio', { name: new RegExp(t('activation:first.offline')) }).check();
   await page.getByLabel(t('activation:first.iccid')).fill(DEALER_CARD.iccid);
   await page.getByLabel(t('activation:first.code')).fill(DEALER_CARD.code);
@@ -136,7 +126,7 @@ test('a dealer card without plan: step 1, choose a plan, a declined card, pay ag
 const GLOBAL_DEALER_CARD = { iccid: '8985230010000000138', code: '141414' };
 
 test('a global dealer card without a pack: step 1, a data pack chosen on /activation/propagate, paid for that card, then the global step 2', async ({ page }) => {
-  await openStepOne(page);
+  await page.goto('/activation/first');
   await page.getByRole('radio', { name: new RegExp(t('activation:first.offline')) }).check();
   await page.getByLabel(t('activation:first.iccid')).fill(GLOBAL_DEALER_CARD.iccid);
   await page.getByLabel(t('activation:first.code')).fill(GLOBAL_DEALER_CARD.code);

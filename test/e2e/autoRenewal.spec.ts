@@ -26,9 +26,12 @@ test('open auto-renewal, move the clock past expiry, see the renewal in bills an
   // A customer of its own, with a saved card and a plan that ends in two days: its renewal is charged at 0:00 Pacific
   // the day before, always ahead of now, and the clock moves two days, not a month, on this worker's gateway.
   const line = await testLine(request, { endsInHours: 48 });
-  const logIn = async () => addSessionCookies(page, await sessionToken(request, line.username, line.password), baseURL!);
-  await logIn();
-  await saveCard(request, baseURL!, await sessionToken(request, line.username, line.password));
+  const logIn = async () => {
+    const token = await sessionToken(request, line.username, line.password);
+    await addSessionCookies(page, token, baseURL!);
+    return token;
+  };
+  await saveCard(request, baseURL!, await logIn());
   await page.goto('/personal/autosubscription/subscription');
   await expect(page.getByTestId('auto-renewal')).toHaveAttribute('data-state', 'showing');
   for (const { code, button } of LANGS) {

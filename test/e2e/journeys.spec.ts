@@ -81,8 +81,6 @@ test.describe('the terms of service and the privacy policy', () => {
       const activation = new ActivationPage(page, lang);
       await activation.useLanguage();
       await page.goto('/');
-      // The page arrives as HTML (decision 0022): the footer's links navigate in the app once the scripts have run.
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       for (const [doc, link] of [['terms', 'layout:footer.terms'], ['privacy', 'layout:footer.privacy']] as const) {
         await page.getByRole('contentinfo').getByRole('link', { name: activation.t(link), exact: true }).click();
         await expect(page).toHaveURL(doc === 'privacy' ? /\/serviceTerms\/serviceClause\?isPolicy=2$/ : /\/serviceTerms\/serviceClause$/);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { seriousViolations } from './checks';
 import { englishLeftovers } from './i18n-check';
-import { advanceClock, captchaAnswer } from './sandbox';
+import { advanceClock, captchaAnswer, testLine } from './sandbox';
 import { LineOrderPage } from '../support/pages/LineOrderPage';
 import { textOf, type Lang } from '../support/pages/i18nText';
 import { endpoints } from '../../src/contract';
@@ -21,8 +21,7 @@ const BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).
  * General account, logged in in `lang`.
  */
 async function openWithNewLine(page: Page, request: APIRequestContext, baseURL: string, lang: Lang, path: string, generalCents = 10_000, kind: 'us' | 'global' = 'us', endsInHours?: number) {
-  const made = await request.post('/sandbox/api/testLine', { data: { generalCents, kind, endsInHours } });
-  const login = ((await made.json()) as { data: { username: string; password: string } }).data;
+  const login = await testLine(request, { generalCents, kind, endsInHours });
   await signIn(page, request, baseURL, login);
   if (lang !== 'en') {
     await page.addInitScript((l) => sessionStorage.setItem('lang', JSON.stringify({ type: 'string', content: l, storage: 'session', timestamp: Date.now() })), lang);

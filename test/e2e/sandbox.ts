@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { buyPaidOrder } from '../model/trackingOrders';
 import { endpoints } from '../../src/contract';
+import { IDEMPOTENCY_HEADER } from '../../src/contract/orders';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { tokenizeCard } from '../support/payments';
 import type { Card } from '../support/pages/ActivationPage';
@@ -74,8 +76,11 @@ export async function boughtEsim(request: APIRequestContext, baseURL: string): P
   return card!;
 }
 
-/** A customer of the test's own with a US line and a plan in force (POST /sandbox/api/testLine): no other spec changes it. */
-export async function testLine(request: APIRequestContext, opts: { generalCents?: number; endsInHours?: number } = {}): Promise<{ username: string; phone: string; password: string }> {
+/**
+ * A customer of the test's own with a line (US by default) and a plan in force (POST /sandbox/api/testLine): no other
+ * spec changes it.
+ */
+export async function testLine(request: APIRequestContext, opts: { generalCents?: number; kind?: 'us' | 'global'; endsInHours?: number } = {}): Promise<{ username: string; phone: string; password: string }> {
   const res = await request.post('/sandbox/api/testLine', { data: opts });
   if (!res.ok()) throw new Error(`sandbox testLine: ${res.status()}`);
   return ((await res.json()) as { data: { username: string; phone: string; password: string } }).data;
@@ -85,7 +90,7 @@ export async function testLine(request: APIRequestContext, opts: { generalCents?
 export async function saveCard(request: APIRequestContext, baseURL: string, token: string, card: { cardholderName: string; billingZip: string } = { cardholderName: 'Demo Customer', billingZip: '91776' }): Promise<void> {
   const sourceId = await tokenizeCard(paymentsUrlOf(baseURL), { ...TEST_CARDS.visa, postalCode: card.billingZip });
   const res = await request.post(endpoints.addCard.path, {
-    headers: { Authorization: `Bearer ${token}`, CHANNEL: 'eshop', 'Idempotency-Key': `e2e-card-${Date.now()}-${Math.random()}` },
+    headers: { Authorization: `Bearer ${token}`, CHANNEL: 'eshop', [IDEMPOTENCY_HEADER]: randomUUID() },
     data: { sourceId, ...card },
   });
   if (!res.ok()) throw new Error(`addCard: ${res.status()} ${await res.text()}`);

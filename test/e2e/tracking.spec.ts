@@ -2,19 +2,13 @@ import { expect, test, type APIRequestContext } from './fixtures';
 import { seriousViolations } from './checks';
 import { TrackingPage } from '../support/pages/TrackingPage';
 import { buyPaidOrder, NEW_ADDRESS, type BoughtOrder } from '../model/trackingOrders';
-import { advanceClock, messagesTo } from './sandbox';
+import { advanceClock, messagesTo, paymentsUrlOf } from './sandbox';
 
 /**
  * Tracking in the browser (spec section 2 /tracking, section 4 shipment): an order bought and paid over the gateway's
  * API (createOrder, the sandbox's test card, payOrder), then found with the code emailed to it, its address changed
  * before it ships, and the change refused once the logistics sandbox has shipped it (its clock moved forward).
  */
-
-const paymentsUrlOf = (baseURL: string) => {
-  const url = new URL(baseURL);
-  url.port = String(Number(url.port) + 1);
-  return url.origin;
-};
 
 interface Parcel { carrier: string; trackingNumber: string; shipped: boolean; shipsAt: string }
 

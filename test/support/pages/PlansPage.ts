@@ -7,11 +7,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class PlansPage {
   constructor(readonly page: Page) {}
 
-  /** The page is served as HTML (decision 0022): it answers a visitor's clicks once its scripts have hydrated it. */
+  /** The page is served as HTML (decision 0022); the e2e fixture's goto waits until its scripts have hydrated it. */
   async open(path = '/plans') {
     await this.page.goto(path);
     await expect(this.page.locator('main h1').first()).toBeVisible();
-    await expect(this.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   }
 
   plan(slug: string): Locator {
