@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from '../test/support/chromium';
 
 const results = join(process.cwd(), 'test-results');
 rmSync(join(results, 'reports'), { recursive: true, force: true });
@@ -50,24 +51,24 @@ const stages: { name: string; cmd: string[]; counts?: () => Counts; env?: Record
 ];
 
 /**
- * The browser tests (diagrams, payment sandbox, e2e) run in Debian's Chromium. A fresh machine lacks it: install it
- * when we may (root with apt-get), otherwise say plainly what to install.
+ * The browser tests (diagrams, payment sandbox, e2e) run in Debian's Chromium headless shell (test/support/chromium.ts).
+ * A fresh machine lacks it: install it when we may (root with apt-get), otherwise say plainly what to install.
  */
-const CHROMIUM = '/usr/bin/chromium';
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM_PATH)) return;
+  const install = `apt-get update && apt-get install -y ${CHROMIUM_PACKAGE}`;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    console.error(`npm test needs Chromium at ${CHROMIUM} for its browser tests. Install Debian's package as root:\n  apt-get update && apt-get install -y chromium\n(on another system, install Chromium and link it to ${CHROMIUM}).`);
+    console.error(`npm test needs Chromium's headless shell at ${CHROMIUM_PATH} for its browser tests. Install Debian's package as root:\n  ${install}\n(on another system, install a Chromium headless shell and set TEST_CHROMIUM to its path).`);
     process.exit(1);
   }
-  console.log(`Chromium is missing: installing Debian's package (apt-get install chromium)...`);
+  console.log(`Chromium's headless shell is missing: installing Debian's package (apt-get install ${CHROMIUM_PACKAGE})...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const ok = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0
-    && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0;
-  if (!ok || !existsSync(CHROMIUM)) {
-    console.error(`Installing Chromium failed: run "apt-get update && apt-get install -y chromium" as root, then npm test again.`);
+    && spawnSync('apt-get', ['install', '-y', '-qq', CHROMIUM_PACKAGE], { stdio: 'inherit', env }).status === 0;
+  if (!ok || !existsSync(CHROMIUM_PATH)) {
+    console.error(`Installing Chromium failed: run "${install}" as root, then npm test again.`);
     process.exit(1);
   }
 }

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eWorkers, gatewayPort, gatewayUrl } from './servers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,10 +26,7 @@ export default defineConfig({
     baseURL: gateways[0]!.url,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // One gateway per worker (fixtures.ts points each worker's baseURL at its own), started together.
   webServer: gateways.map(({ port, url }) => {
