@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { charts } from '../../machines/index';
-import { allTransitions } from '../../machines/chart';
+import { allStates, allTransitions } from '../../machines/chart';
 import { models } from './models';
 import { coverageOf, formatTable, isComplete, writeCoverage, type ChartCoverage } from './toolkit/coverage';
 import { generatePaths } from './toolkit/paths';
@@ -21,6 +21,24 @@ describe('model coverage', () => {
       for (const u of chart.unreachable ?? []) {
         expect(ids.has(u.transition), `${chart.id}: ${u.transition}`).toBe(true);
         expect(u.reason.trim().length).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('every exemption of a depth names what it covers, the depth that takes it instead, and why', () => {
+    for (const chart of charts) {
+      const transitions = allTransitions(chart.machine).map((t) => t.id);
+      const states = allStates(chart.machine).map((n) => n.id);
+      const unreachable = new Set((chart.unreachable ?? []).map((u) => u.transition));
+      for (const e of chart.exemptions ?? []) {
+        const where = `${chart.id}: ${e.transitions?.source ?? ''} ${e.states?.source ?? ''}`;
+        expect(e.reason.trim().length, where).toBeGreaterThan(20);
+        expect(e.takenAt, where).not.toBe(e.depth);
+        // A pattern that matches nothing of its chart is a stale exemption (a renamed state, a removed transition).
+        const matched = [...transitions.filter((t) => e.transitions?.test(t)), ...states.filter((s) => e.states?.test(s))];
+        expect(matched.length, `${where} matches nothing`).toBeGreaterThan(0);
+        // An exemption lets a depth skip what another depth takes: never what no depth takes (that is "unreachable").
+        expect(transitions.filter((t) => e.transitions?.test(t) && unreachable.has(t)), where).toEqual([]);
       }
     }
   });

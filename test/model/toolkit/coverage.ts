@@ -5,15 +5,23 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { allStates, allTransitions } from '../../../machines/chart';
-import type { ChartEntry } from '../../../machines/index';
+import type { ChartEntry, DepthExemption } from '../../../machines/index';
 import type { Recorder } from './run';
+
+/** A state or transition this depth did not take because the registry exempts it (machines/index.ts), and why. */
+export interface Exempt { id: string; takenAt: DepthExemption['takenAt']; reason: string }
 
 export interface ChartCoverage {
   chart: string;
   depth: string;
-  states: { covered: number; total: number; missing: string[] };
-  transitions: { covered: number; total: number; missing: string[]; unreachable: { transition: string; reason: string }[] };
+  states: { covered: number; total: number; missing: string[]; exempt?: Exempt[] };
+  transitions: { covered: number; total: number; missing: string[]; unreachable: { transition: string; reason: string }[]; exempt?: Exempt[] };
   paths: number;
+}
+
+/** The registry's exemption for a state or transition at a depth, if any. */
+export function exemptionOf(entry: ChartEntry, depth: string, id: string, what: 'transitions' | 'states'): DepthExemption | undefined {
+  return (entry.exemptions ?? []).find((e) => e.depth === depth && e[what]?.test(id));
 }
 
 export function coverageOf(entry: ChartEntry, recorder: Recorder, depth: string, paths: number): ChartCoverage {
@@ -21,32 +29,59 @@ export function coverageOf(entry: ChartEntry, recorder: Recorder, depth: string,
   const unreachable = entry.unreachable ?? [];
   const excused = new Set(unreachable.map((u) => u.transition));
   const transitions = allTransitions(entry.machine).map((t) => t.id);
+  const untakenTransitions = transitions.filter((t) => !recorder.transitions.has(t) && !excused.has(t));
+  const unvisitedStates = states.filter((s) => !recorder.states.has(s));
+  const exempt = (ids: string[], what: 'transitions' | 'states'): Exempt[] => ids.flatMap((id) => {
+    const e = exemptionOf(entry, depth, id, what);
+    return e ? [{ id, takenAt: e.takenAt, reason: e.reason }] : [];
+  });
+  const exemptTransitions = exempt(untakenTransitions, 'transitions');
+  const exemptStates = exempt(unvisitedStates, 'states');
+  const exempted = new Set([...exemptTransitions, ...exemptStates].map((e) => e.id));
   return {
     chart: entry.id,
     depth,
-    states: { covered: states.filter((s) => recorder.states.has(s)).length, total: states.length, missing: states.filter((s) => !recorder.states.has(s)) },
+    states: {
+      covered: states.length - unvisitedStates.length,
+      total: states.length,
+      missing: unvisitedStates.filter((s) => !exempted.has(s)),
+      exempt: exemptStates,
+    },
     transitions: {
       covered: transitions.filter((t) => recorder.transitions.has(t)).length,
       total: transitions.length,
-      missing: transitions.filter((t) => !recorder.transitions.has(t) && !excused.has(t)),
+      missing: untakenTransitions.filter((t) => !exempted.has(t)),
       unreachable,
+      exempt: exemptTransitions,
     },
     paths,
   };
 }
 
-/** A chart passes when every state is visited and every transition is taken or declared unreachable with a reason. */
+/**
+ * A chart passes at a depth when every state is visited and every transition is taken, declared unreachable with a
+ * reason, or exempted at that depth in the registry with the depth that takes it instead.
+ */
 export const isComplete = (c: ChartCoverage) => c.states.missing.length === 0 && c.transitions.missing.length === 0;
 
 const pct = (covered: number, total: number) => (total === 0 ? '100.0' : ((covered / total) * 100).toFixed(1));
 
+/**
+ * Depths that walk only part of a chart on purpose: the Chromium depth takes what the jsdom depth cannot (its row
+ * merged with jsdom's is the one that must be complete), and the checkout's activation run walks three paths. Their
+ * untaken transitions are not "missing".
+ */
+export const isPartialDepth = (depth: string): boolean => depth === 'browser' || depth === 'screen (activation)';
+
 export function formatTable(rows: ChartCoverage[]): string {
-  const header = ['chart', 'depth', 'paths', 'states', 'transitions', 'unreachable'];
+  const header = ['chart', 'depth', 'paths', 'states', 'transitions', 'unreachable', 'exempt', 'missing'];
   const body = rows.map((r) => [
     r.chart, r.depth, String(r.paths),
     `${r.states.covered}/${r.states.total} (${pct(r.states.covered, r.states.total)}%)`,
     `${r.transitions.covered}/${r.transitions.total} (${pct(r.transitions.covered, r.transitions.total)}%)`,
     String(r.transitions.unreachable.length),
+    String((r.transitions.exempt?.length ?? 0) + (r.states.exempt?.length ?? 0)),
+    isPartialDepth(r.depth) ? 'partial' : String(r.transitions.missing.length + r.states.missing.length),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');

@@ -29,7 +29,11 @@ export const observe = (machine: AnyStateMachine, recorder: Recorder) => {
     if (e.type !== '@xstate.microstep' || !isRoot(e.actorRef)) return;
     for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
       const found = index.get(t as never);
-      if (found) recorder.transitions.add(found.id);
+      if (!found) continue;
+      recorder.transitions.add(found.id);
+      // The state a transition left was active: an initial state a screen leaves at once (its first event sent on
+      // mount) is seen here, not in a snapshot.
+      for (let node: typeof found.source | undefined = found.source; node && node !== machine.root; node = node.parent) recorder.states.add(node.id);
     }
     for (const node of (e.snapshot as AnyMachineSnapshot)._nodes) if (node !== machine.root) recorder.states.add(node.id);
   };

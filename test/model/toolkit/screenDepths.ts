@@ -7,15 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { allStates, allTransitions } from '../../../machines/chart';
-import type { ChartEntry } from '../../../machines/index';
-import { COVERAGE_FILE, type ChartCoverage } from './coverage';
+import { chartById, type ChartEntry } from '../../../machines/index';
+import { COVERAGE_FILE, exemptionOf, type ChartCoverage } from './coverage';
 import type { Recorder } from './run';
 
-/** The payment chart's card entry: the provider's card form is a cross-origin iframe, which only a real browser runs. */
-export const isCardEntry = (id: string): boolean =>
-  /^payment\.newCard\.(idle\.(loadingForm:cardForm|formUnavailable|entering)|tokenizing|paying|interrupted)/.test(id);
-
 export const JSDOM_DEPTH = 'screen';
+
+/**
+ * The payment chart's card entry: the provider's card form is a cross-origin iframe, which only a real browser runs.
+ * The registry's exemption of the jsdom depth says which transitions those are (machines/index.ts).
+ */
+export const isCardEntry = (id: string): boolean => exemptionOf(chartById('payment')!, JSDOM_DEPTH, id, 'transitions')?.takenAt === 'browser';
 export const BROWSER_DEPTH = 'browser';
 
 /** The jsdom depth's row of the coverage report, checked to be about the chart as it is now. */
@@ -31,17 +33,24 @@ export function jsdomRow(entry: ChartEntry, file = COVERAGE_FILE): ChartCoverage
   const ids = new Set(allTransitions(entry.machine).map((t) => t.id));
   const states = new Set(allStates(entry.machine).map((n) => n.id));
   const stale = row.transitions.total !== ids.size || row.states.total !== states.size
-    || row.transitions.missing.some((t) => !ids.has(t)) || row.states.missing.some((s) => !states.has(s));
+    || leftToBrowser(row).transitions.some((t) => !ids.has(t)) || leftToBrowser(row).states.some((s) => !states.has(s));
   if (stale) throw new Error(`the ${entry.id}@${JSDOM_DEPTH} row in ${file} is about another version of the chart: run its jsdom screen depth again`);
   return row;
 }
 
-/** What neither screen depth took: transitions (not declared unreachable) and states. */
+/** What the jsdom depth left to the browser: what it missed, and what the registry exempts it from for the browser. */
+const leftToBrowser = (row: ChartCoverage): { transitions: string[]; states: string[] } => ({
+  transitions: [...row.transitions.missing, ...(row.transitions.exempt ?? []).filter((e) => e.takenAt === 'browser').map((e) => e.id)],
+  states: [...row.states.missing, ...(row.states.exempt ?? []).filter((e) => e.takenAt === 'browser').map((e) => e.id)],
+});
+
+/** What neither screen depth took: transitions (not declared unreachable, nor left to the pure depth) and states. */
 export function missedByBothScreenDepths(entry: ChartEntry, browser: Recorder, file = COVERAGE_FILE): { transitions: string[]; states: string[] } {
   const row = jsdomRow(entry, file);
+  const left = leftToBrowser(row);
   return {
-    transitions: row.transitions.missing.filter((t) => !browser.transitions.has(t)),
-    states: row.states.missing.filter((s) => !browser.states.has(s)),
+    transitions: left.transitions.filter((t) => !browser.transitions.has(t)),
+    states: left.states.filter((s) => !browser.states.has(s)),
   };
 }
 
@@ -52,15 +61,19 @@ export function mergedScreenCoverage(entry: ChartEntry, browser: Recorder, paths
   const row = jsdomRow(entry, file);
   const missed = missedByBothScreenDepths(entry, browser, file);
   const unreachable = entry.unreachable ?? [];
+  const pureOnly = (list: ChartCoverage['states']['exempt']) => (list ?? []).filter((e) => e.takenAt === 'pure');
+  const exemptStates = pureOnly(row.states.exempt);
+  const exemptTransitions = pureOnly(row.transitions.exempt);
   return {
     chart: entry.id,
     depth: SCREEN_DEPTHS,
-    states: { covered: row.states.total - missed.states.length, total: row.states.total, missing: missed.states },
+    states: { covered: row.states.total - exemptStates.length - missed.states.length, total: row.states.total, missing: missed.states, exempt: exemptStates },
     transitions: {
-      covered: row.transitions.total - unreachable.length - missed.transitions.length,
+      covered: row.transitions.total - unreachable.length - exemptTransitions.length - missed.transitions.length,
       total: row.transitions.total,
       missing: missed.transitions,
       unreachable,
+      exempt: exemptTransitions,
     },
     paths: row.paths + paths,
   };
