@@ -347,7 +347,7 @@ export const activationMachine = setup({
         },
         checking: {
           description: 'activationCheckSim: the catalogue\'s codes 120014-120023, and the limit on wrong codes per ICCID ("the 6-digit code cannot be guessed").',
-          tags: ['busy'],
+          tags: ['technical', 'busy'],
           invoke: {
             id: 'checkSim', src: 'checkSim',
             input: ({ context }) => ({ iccid: normalIccid(context.sim.iccid), activationCode: context.sim.activationCode.trim(), collected: context.sim.collected as SimCollected }),
@@ -360,7 +360,7 @@ export const activationMachine = setup({
 
     loadingCard: {
       description: 'activationSimInfo: the card of the kept token, as it is now (a reload; a return from the plan purchase).',
-      tags: ['busy'],
+      tags: ['technical', 'busy'],
       invoke: {
         id: 'loadCard', src: 'loadCard',
         input: ({ context }) => ({ activationToken: context.activationToken ?? '' }),
@@ -374,7 +374,7 @@ export const activationMachine = setup({
 
     loadingActivation: {
       description: 'activationStatus: the activation this tab submitted, where it stands now.',
-      tags: ['busy'],
+      tags: ['technical', 'busy'],
       invoke: {
         id: 'loadActivation', src: 'loadStatus',
         input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken }),
@@ -425,6 +425,7 @@ export const activationMachine = setup({
             idle: { description: 'No area code looked up yet.' },
             searching: {
               description: 'activationNumbers: free numbers in the area code; nearby area codes when none is free.',
+              tags: ['technical'],
               invoke: {
                 id: 'loadNumbers', src: 'loadNumbers',
                 input: ({ context }) => ({ activationToken: context.activationToken ?? '', areaCode: context.areaCode }),
@@ -452,7 +453,7 @@ export const activationMachine = setup({
             },
             submitting: {
               description: 'activationSubmit with an Idempotency-Key kept for this body: a double click submits once (a second click here does nothing), a retry gets the same activation. A registration logs the customer in.',
-              tags: ['busy'],
+              tags: ['technical', 'busy'],
               invoke: {
                 id: 'submit', src: 'submit',
                 input: ({ context }) => ({ activationToken: context.activationToken ?? '', form: toFormBody(context.draft, scopeOf(context)) }),
@@ -489,6 +490,7 @@ export const activationMachine = setup({
         },
         checking: {
           description: 'activationStatus: the line and the port-in as they are now.',
+          tags: ['technical'],
           invoke: {
             id: 'loadStatus', src: 'loadStatus',
             input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken }),
@@ -508,7 +510,7 @@ export const activationMachine = setup({
         },
         correcting: {
           description: 'portInCorrect: the same port request resubmitted with the corrected details (no new activation).',
-          tags: ['busy'],
+          tags: ['technical', 'busy'],
           invoke: {
             id: 'correctPortIn', src: 'correctPortIn',
             input: ({ context }) => ({ activationId: context.activationId ?? '', activationToken: context.activationToken, details: toCorrectionBody(context.port) }),

@@ -108,6 +108,7 @@ export const changePasswordMachine = setup({
             },
             saving: {
               description: 'Spec section 7: POST /gateway/pcapp/api/v1/personalcenter/modifyPwd with the image-code headers.',
+              tags: ['technical'],
               invoke: {
                 id: 'modifyPwd', src: 'modifyPwd',
                 input: ({ context }) => ({ oldPassword: context.oldPassword, newPassword: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),

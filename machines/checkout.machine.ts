@@ -270,7 +270,7 @@ export const checkoutMachine = setup({
 
     checkingOrder: {
       description: 'orderDetail with the order token kept in this browser: where the order stands decides the step shown.',
-      tags: ['busy'],
+      tags: ['technical', 'busy'],
       invoke: {
         id: 'checkOrder', src: 'loadOrder',
         input: ({ context }) => ({ orderNo: context.lookupOrderNo ?? '' }),
@@ -286,7 +286,7 @@ export const checkoutMachine = setup({
 
     loadingCatalog: {
       description: 'The catalogue (bundleList): the plan or pack named by the link, its SIM types and months.',
-      tags: ['busy'],
+      tags: ['technical', 'busy'],
       invoke: {
         id: 'loadCatalog', src: 'loadCatalog',
         onDone: { target: 'form', actions: 'keepCatalog', description: 'The form opens with the link\'s choices (missing or invalid values: the form\'s defaults).' },
@@ -346,6 +346,7 @@ export const checkoutMachine = setup({
             },
             quoting: {
               description: 'POST order/quote: the gateway recomputes the summary from the catalogue, the codes and the tax service.',
+              tags: ['technical'],
               invoke: {
                 id: 'quote', src: 'quote',
                 input: ({ context }) => toQuoteRequest(context.draft),
@@ -375,7 +376,7 @@ export const checkoutMachine = setup({
             },
             creatingOrder: {
               description: 'createOrder with the Idempotency-Key kept for this purchase and body: a second click here does nothing, a retry or a second tab gets the same order. The form is locked meanwhile: the order created is the form the customer sees.',
-              tags: ['busy'],
+              tags: ['technical', 'busy'],
               invoke: {
                 id: 'createOrder', src: 'createOrder',
                 input: ({ context }) => ({ form: toOrderBody(context.draft), purchaseId: context.purchaseId }),
@@ -445,6 +446,7 @@ export const checkoutMachine = setup({
       states: {
         checkingFulfilment: {
           description: 'orderDetail: eSIM profiles allocated, or the SIM waiting for shipment (decision 0006: fulfilment is asynchronous).',
+          tags: ['technical'],
           invoke: {
             id: 'checkFulfilment', src: 'loadOrder',
             input: ({ context }) => ({ orderNo: context.order?.orderNo ?? context.lookupOrderNo ?? '' }),

@@ -77,6 +77,7 @@ const resendCountdown = (purpose: CodePurpose) => ({
     },
     sending: {
       description: 'Issue 2: a resend is another sendMobileVerificationCode, under the same limits.',
+      tags: ['technical'],
       invoke: {
         id: `resend${purpose[0]!.toUpperCase()}${purpose.slice(1)}Code`, src: 'sendCode' as const,
         input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -105,6 +106,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
     },
     sendingCode: {
       description: 'Issue 2: sendMobileVerificationCode; "Sends limited per number and per IP".',
+      tags: ['technical'],
       invoke: {
         id: `send${Purpose}Code`, src: 'sendCode' as const,
         input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, type: purpose, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -132,6 +134,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
             },
             checking: {
               description: 'Spec section 7: checMobilekVerificationCode proves the code and answers a ticket.',
+              tags: ['technical'],
               invoke: {
                 id: `check${Purpose}Code`, src: 'checkCode' as const,
                 input: ({ context }: { context: LoginContext }) => ({ phone: context.phone, code: context.code, type: purpose }),
@@ -313,6 +316,7 @@ export const loginMachine = setup({
                 },
                 sendingCode: {
                   description: 'Issue 2: sendMobileVerificationCode; "Sends limited per number and per IP".',
+                  tags: ['technical'],
                   invoke: {
                     id: 'sendLoginCode', src: 'sendCode',
                     input: ({ context }) => ({ phone: context.phone, type: 'login' as const, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -340,6 +344,7 @@ export const loginMachine = setup({
                         },
                         submitting: {
                           description: 'Spec section 7: POST /gateway/customer.core/oauth/token with the SMS-code grant.',
+                          tags: ['technical'],
                           invoke: {
                             id: 'requestSmsToken', src: 'requestToken',
                             input: ({ context }) => ({ grant_type: 'sms_code' as const, phone: context.phone, code: context.code }),
@@ -369,6 +374,7 @@ export const loginMachine = setup({
                 },
                 submitting: {
                   description: 'Spec section 7: POST /gateway/customer.core/oauth/token with the password grant, "basic client auth, image-code headers".',
+                  tags: ['technical'],
                   invoke: {
                     id: 'requestPasswordToken', src: 'requestToken',
                     input: ({ context }) => ({ grant_type: 'password' as const, username: context.username, password: context.password, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -385,6 +391,7 @@ export const loginMachine = setup({
                 ...provePhoneByCode('register'),
                 checkingRegistered: {
                   description: 'Spec section 7: checkIsRegistered, asked only with the ticket that proves the number.',
+                  tags: ['technical'],
                   invoke: {
                     id: 'checkRegisteredForRegister', src: 'checkRegistered',
                     input: ({ context }) => ({ ticket: context.ticket ?? '' }),
@@ -409,6 +416,7 @@ export const loginMachine = setup({
                 },
                 saving: {
                   description: 'Spec section 7: registerOrResetUser creates the account and spends the ticket.',
+                  tags: ['technical'],
                   invoke: {
                     id: 'register', src: 'registerOrReset',
                     input: ({ context }) => ({ ticket: context.ticket ?? '', type: 'register' as const, password: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -432,6 +440,7 @@ export const loginMachine = setup({
                 ...provePhoneByCode('reset'),
                 checkingRegistered: {
                   description: 'Spec section 7: checkIsRegistered, asked only with the ticket that proves the number.',
+                  tags: ['technical'],
                   invoke: {
                     id: 'checkRegisteredForReset', src: 'checkRegistered',
                     input: ({ context }) => ({ ticket: context.ticket ?? '' }),
@@ -456,6 +465,7 @@ export const loginMachine = setup({
                 },
                 saving: {
                   description: 'Spec section 7: registerOrResetUser sets the new password and spends the ticket.',
+                  tags: ['technical'],
                   invoke: {
                     id: 'resetPassword', src: 'registerOrReset',
                     input: ({ context }) => ({ ticket: context.ticket ?? '', type: 'reset' as const, password: context.newPassword, confirmPassword: context.confirmPassword, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),

@@ -61,6 +61,7 @@ export const logoutMachine = setup({
     },
     exiting: {
       description: 'Issue 2: "DELETE /gateway/customer.core/exit (revokes the token on the server)".',
+      tags: ['technical'],
       invoke: {
         id: 'exit', src: 'exit',
         onDone: { target: 'clearing', description: 'Spec section 4: "On code \'200\' clear token and user data, show the message, go home".' },

@@ -267,7 +267,7 @@ export const paymentMachine = setup({
   states: {
     checkingStatus: {
       description: 'payStatus first, however the page was opened: the order may already be paid (another tab) or have a card payment still running (a reload, a failure link opened meanwhile).',
-      tags: [PAYMENT_UNSETTLED],
+      tags: ['technical', PAYMENT_UNSETTLED],
       invoke: {
         id: 'checkEarlierPayment', src: 'payStatus',
         input: ({ context }) => ({ orderNo: context.reference, orderToken: context.orderToken }),
@@ -301,6 +301,7 @@ export const paymentMachine = setup({
           states: {
             loadingBalance: {
               description: 'The General account balance is read from the gateway.',
+              tags: ['technical'],
               invoke: {
                 id: 'loadBalance', src: 'loadBalance',
                 onDone: { target: 'ready', actions: 'keepBalance', description: 'The balance is shown next to the amount to pay.' },
@@ -319,7 +320,7 @@ export const paymentMachine = setup({
         },
         paying: {
           description: 'payOrder with ACCOUNT: the gateway takes the amount from the General account, once per idempotency key.',
-          tags: ['busy', PAYMENT_UNSETTLED],
+          tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: { id: 'payByBalance', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.account.idle.ready', '#payment.account.interrupted', { declines: false, tokens: false }) },
         },
         interrupted: retryable('#payment.account.paying', 'The answer of a balance payment was lost: retrying the same attempt cannot charge twice.'),
@@ -337,6 +338,7 @@ export const paymentMachine = setup({
           states: {
             loadingCards: {
               description: "The customer's cards on file (brand, last four, expiry) are read.",
+              tags: ['technical'],
               invoke: {
                 id: 'loadCards', src: 'loadCards',
                 onDone: [
@@ -362,7 +364,7 @@ export const paymentMachine = setup({
         },
         paying: {
           description: 'payOrder with DEFAULT_CARD and the card-on-file id: the gateway never sees a card number.',
-          tags: ['busy', PAYMENT_UNSETTLED],
+          tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: { id: 'payBySavedCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.savedCard.idle.ready', '#payment.savedCard.interrupted', { declines: true, tokens: true }) },
         },
         interrupted: retryable('#payment.savedCard.paying', 'The answer of a saved-card payment was lost: retrying the same attempt cannot charge twice.'),
@@ -404,7 +406,7 @@ export const paymentMachine = setup({
         },
         tokenizing: {
           description: 'The provider checks the card fields (13-16 digits with check digit, expiry, CVV, postal code) and answers a single-use token.',
-          tags: ['busy', PAYMENT_UNSETTLED],
+          tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           entry: 'askCardFormForToken',
           on: {
             'cardForm.tokenized': { target: 'paying', actions: ['keepToken', 'startAttempt'], description: 'A single-use token: a new attempt with its own idempotency key.' },
@@ -414,7 +416,7 @@ export const paymentMachine = setup({
         },
         paying: {
           description: 'payOrder with SQUARE_CARD_PAY, the token and the holder name; "save this card" keeps it on file for a logged-in customer.',
-          tags: ['busy', PAYMENT_UNSETTLED],
+          tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: { id: 'payByNewCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.newCard.idle.entering', '#payment.newCard.interrupted', { declines: true, tokens: true }) },
         },
         interrupted: retryable('#payment.newCard.paying', 'The answer of a card payment was lost: retrying the same attempt with the same token and key cannot charge twice.'),
@@ -450,7 +452,7 @@ export const paymentMachine = setup({
         },
         requestingCode: {
           description: 'payOrder with WECHAT_PAY answers a pending payment with code_url, its expiry and the sandbox phone page.',
-          tags: ['busy', PAYMENT_UNSETTLED],
+          tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: {
             id: 'requestWechatCode', src: 'payOrder', input: payInput,
             onDone: [
@@ -469,7 +471,7 @@ export const paymentMachine = setup({
         interrupted: retryable('#payment.wechat.requestingCode', 'The answer to the QR code request was lost: asking again with the same key answers the same code.'),
         checking: {
           description: 'payStatus: has the notification (or the gateway\'s own query of WeChat Pay) marked the payment paid?',
-          tags: [PAYMENT_UNSETTLED],
+          tags: ['technical', PAYMENT_UNSETTLED],
           // The 2 s check is invisible to the customer, who may switch method at any moment the code is shown: the
           // check's answer is then not waited for (as from awaitingScan; the gateway closes the code before another attempt).
           on: chooseMethod,
@@ -494,7 +496,7 @@ export const paymentMachine = setup({
 
     confirming: {
       description: 'A payment is pending (the provider was not reached, another attempt of this order runs, or the order was paid another way): payStatus is asked until it is paid or failed; the gateway\'s reconciliation settles a pending one meanwhile.',
-      tags: ['busy', PAYMENT_UNSETTLED],
+      tags: ['technical', 'busy', PAYMENT_UNSETTLED],
       initial: 'waiting',
       states: {
         waiting: {
@@ -503,6 +505,7 @@ export const paymentMachine = setup({
         },
         checking: {
           description: 'payStatus: the latest payment of the order, after the gateway asked the provider.',
+          tags: ['technical'],
           invoke: {
             id: 'checkPendingPayment', src: 'payStatus',
             input: ({ context }) => ({ orderNo: context.reference, orderToken: context.orderToken }),

@@ -232,6 +232,7 @@ export const trackingMachine = setup({
             },
             sending: {
               description: 'Contract trackingSendCode: "always the same answer whether or not the order and email match" (no order enumeration).',
+              tags: ['technical'],
               invoke: {
                 id: 'sendCode', src: 'sendCode',
                 input: ({ context }) => ({ orderNo: context.orderNo, email: context.email }),
@@ -262,6 +263,7 @@ export const trackingMachine = setup({
             },
             searching: {
               description: 'Contract trackingSearch: the order and its shipment, for order number + email + the emailed code + the security code.',
+              tags: ['technical'],
               invoke: {
                 id: 'search', src: 'search',
                 input: ({ context }) => ({ orderNo: context.orderNo, email: context.email, code: context.code, captcha: context.captcha, captchaToken: context.captchaToken ?? '' }),
@@ -298,6 +300,7 @@ export const trackingMachine = setup({
         },
         saving: {
           description: 'Contract trackingModify: "Changes the shipping address of a paid order that has not shipped."',
+          tags: ['technical'],
           invoke: {
             id: 'modifyAddress', src: 'modifyAddress',
             input: ({ context }) => ({ trackingToken: context.trackingToken ?? '', shipping: toShipping(context.address, context.email) }),

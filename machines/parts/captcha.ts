@@ -52,6 +52,7 @@ export const captchaRegion = (texts: CaptchaTexts) => ({
     loading: {
       description: 'Spec section 7: GET /gateway/pcapp/createImg, a new single-use image code.',
       entry: 'forgetCaptcha' as const,
+      tags: ['technical' as const],
       invoke: {
         id: 'loadCaptcha' as const,
         src: 'loadCaptcha' as const,
