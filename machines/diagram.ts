@@ -8,7 +8,7 @@
  * test/model/diagramsRender.test.ts draws it with the real Mermaid.
  */
 import type { AnyStateNode } from 'xstate';
-import { allStates, allTransitions, statePath, type ChartTransition } from './chart';
+import { allStates, allTransitions, statePath } from './chart';
 import type { ChartEntry } from './index';
 
 const RESERVED = new Set(['end', 'state', 'note', 'class', 'classDef', 'style', 'direction', 'click', 'default']);
@@ -62,15 +62,15 @@ interface EdgePlace {
   region?: AnyStateNode;
 }
 
-const placeOf = (t: ChartTransition, target: AnyStateNode): EdgePlace => {
-  const a = ancestors(t.source.parent ?? t.source);
+const placeOf = (source: AnyStateNode, target: AnyStateNode): EdgePlace => {
+  const a = ancestors(source.parent ?? source);
   const b = ancestors(target.parent ?? target);
   let block = a[0]!;
   for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) block = a[i]!;
   for (;;) {
     if (block.type !== 'parallel') return { block };
     const regionOf = (n: AnyStateNode) => ancestors(n).find((x) => x.parent === block);
-    const from = regionOf(t.source);
+    const from = regionOf(source);
     if (from && from === regionOf(target)) return { block, region: from };
     if (!block.parent) return { block };
     block = block.parent;
@@ -82,6 +82,44 @@ export interface DiagramOptions {
   notes: boolean;
   /** Several transitions between the same two states drawn as one edge listing every event [guard] (the overview). */
   mergeEdges: boolean;
+  /**
+   * The business view (ARCHITECTURE, "Business states and technical states"): states tagged `technical` (loading,
+   * calling, polling) are folded away: an edge into one is drawn on to the business states its outcomes lead to,
+   * labelled with the event that started it and "…" (the technical step between).
+   */
+  business?: boolean;
+}
+
+/** A state tagged `technical`, or inside one. */
+export const isTechnical = (node: AnyStateNode): boolean => ancestors(node).some((n) => n.tags.includes('technical'));
+
+/**
+ * The business view of a chart: whether a state is drawn (null when it is technical, so folded away) and, for a state
+ * folded away, the business states it leads to.
+ */
+export function businessView(machine: ChartEntry['machine']) {
+  const shown = (node: AnyStateNode): AnyStateNode | null => (isTechnical(node) ? null : node);
+  const transitions = allTransitions(machine);
+  const within = (node: AnyStateNode, outer: AnyStateNode) => ancestors(node).includes(outer);
+  /** The business states a state folded away leads to: its outcomes, followed through other states folded away. */
+  const leadsTo = (node: AnyStateNode, seen = new Set<AnyStateNode>()): AnyStateNode[] => {
+    if (seen.has(node)) return [];
+    seen.add(node);
+    const out = new Set<AnyStateNode>();
+    for (const t of transitions) {
+      if (!within(t.source, node)) continue;
+      for (const target of t.targets) {
+        if (within(target, node)) continue;
+        const drawn = shown(target);
+        if (drawn) out.add(drawn);
+        else for (const n of leadsTo(topFolded(target), seen)) out.add(n);
+      }
+    }
+    return [...out];
+  };
+  /** The outermost state folded away that holds `node`. */
+  const topFolded = (node: AnyStateNode): AnyStateNode => ancestors(node).find((n) => n !== machine.root && isTechnical(n)) ?? node;
+  return { shown, leadsTo: (node: AnyStateNode) => leadsTo(topFolded(node)) };
 }
 
 /** The `stateDiagram-v2` source of a chart (without the surrounding fence). */
@@ -94,19 +132,32 @@ export function renderMermaid(entry: ChartEntry, options: DiagramOptions): strin
   // Edges of a block, and edges of a parallel block's region sections (keyed by the region).
   const edges = new Map<AnyStateNode, Edge[]>();
   const sectionEdges = new Map<AnyStateNode, Edge[]>();
+  const view = options.business ? businessView(machine) : null;
+  const addEdge = (from: AnyStateNode, target: AnyStateNode, label: string) => {
+    const place = placeOf(from, target);
+    const map = place.region ? sectionEdges : edges;
+    const key = place.region ?? place.block;
+    const list = map.get(key) ?? [];
+    const source = idOf(from);
+    const to = idOf(target);
+    const same = options.mergeEdges ? list.find((e) => e.source === source && e.target === to) : undefined;
+    if (same) { if (!same.labels.includes(label)) same.labels.push(label); } else list.push({ source, target: to, labels: [label] });
+    map.set(key, list);
+  };
   for (const t of allTransitions(machine)) {
     if (t.source === machine.root) continue;
-    for (const target of t.targets.length ? t.targets : [t.source]) {
-      const place = placeOf(t, target);
-      const map = place.region ? sectionEdges : edges;
-      const key = place.region ?? place.block;
-      const list = map.get(key) ?? [];
-      const source = idOf(t.source);
-      const to = idOf(target);
-      const same = options.mergeEdges ? list.find((e) => e.source === source && e.target === to) : undefined;
-      if (same) same.labels.push(clean(t.label));
-      else list.push({ source, target: to, labels: [clean(t.label)] });
-      map.set(key, list);
+    const targets = t.targets.length ? t.targets : [t.source];
+    if (!view) {
+      for (const target of targets) addEdge(t.source, target, clean(t.label));
+      continue;
+    }
+    const from = view.shown(t.source);
+    if (!from) continue; // inside a state folded away: drawn as the edges into it, on to where it leads
+    for (const target of targets) {
+      const to = view.shown(target);
+      if (to) {
+        addEdge(from, to, clean(t.label));
+      } else for (const next of view.leadsTo(target)) addEdge(from, next, `${clean(t.label)} …`);
     }
   }
 
@@ -132,10 +183,14 @@ export function renderMermaid(entry: ChartEntry, options: DiagramOptions): strin
       });
     } else {
       const initial = parent.initial?.target?.[0] as AnyStateNode | undefined;
-      if (initial) out.push(`${pad}[*] --> ${idOf(initial)}`);
-      for (const child of children) writeState(child, depth);
-      for (const child of children) if (child.type === 'final') out.push(`${pad}${idOf(child)} --> [*]`);
-      for (const child of children) writeNote(child, pad);
+      if (initial && (!view || view.shown(initial) === initial)) out.push(`${pad}[*] --> ${idOf(initial)}`);
+      else if (initial && view && !view.shown(initial)) {
+        // The chart starts in a state folded away: it starts, in effect, in the business states that one leads to.
+        for (const next of view.leadsTo(initial)) if (next.parent === parent) out.push(`${pad}[*] --> ${idOf(next)}`);
+      }
+      for (const child of children) if (!view || view.shown(child) === child) writeState(child, depth);
+      for (const child of children) if (child.type === 'final' && (!view || view.shown(child) === child)) out.push(`${pad}${idOf(child)} --> [*]`);
+      for (const child of children) if (!view || view.shown(child) === child) writeNote(child, pad);
     }
     writeEdges(edges.get(parent), pad);
   };
@@ -144,7 +199,8 @@ export function renderMermaid(entry: ChartEntry, options: DiagramOptions): strin
     const pad = '  '.repeat(depth);
     const id = idOf(node);
     out.push(id === node.key ? `${pad}${id}` : `${pad}state "${node.key}" as ${id}`);
-    if (Object.keys(node.states).length) {
+    const drawnChildren = (Object.values(node.states) as AnyStateNode[]).filter((c) => !view || view.shown(c) === c);
+    if (drawnChildren.length) {
       out.push(`${pad}state ${id} {`);
       writeChildren(node, depth + 1);
       out.push(`${pad}}`);
@@ -169,7 +225,8 @@ export function renderChartDiagram(entry: ChartEntry): string {
     const to = t.targets.length ? t.targets.map((n) => `\`${statePath(n)}\``).join(', ') : '(stays)';
     return `| \`${statePath(t.source)}\` | \`${cell(t.label)}\` | ${to} | ${cell(t.description ?? '')} |`;
   });
-  const stateRows = states.map((n) => `| \`${statePath(n)}\` | ${n.type === 'atomic' ? 'simple' : n.type} | ${cell(n.description ?? '')} |`);
+  const stateRows = states.map((n) => `| \`${statePath(n)}\` | ${n.type === 'atomic' ? 'simple' : n.type}${isTechnical(n) ? ' · technical' : ''} | ${cell(n.description ?? '')} |`);
+  const technical = states.filter((n) => isTechnical(n) && !(n.parent && isTechnical(n.parent)));
   return [
     `# ${entry.title}`,
     '',
@@ -179,12 +236,15 @@ export function renderChartDiagram(entry: ChartEntry): string {
     `- States: ${states.length} · transitions: ${transitions.length}`,
     ...(machine.root.description ? [`- Rule: ${cell(machine.root.description)}`] : []),
     ...(rootTransitions.length ? [`- Handled anywhere in the chart: ${rootTransitions.map((t) => `\`${t.label}\``).join(', ')}`] : []),
-    `- This page: the overview (states and transitions; the rules are in the tables below it). [The full diagram](./${entry.id}.full.md) draws each state's rule beside it.`,
+    `- This page: the business view (the spec's states; the rules are in the tables below it). [The full diagram](./${entry.id}.full.md) draws every state, technical ones too, with its rule beside it.`,
     '',
-    '## Overview',
+    '## Overview: the business view',
     '',
+    ...(technical.length
+      ? [`Technical states (loading, calling, polling; tagged \`technical\` in the chart) are folded away: an edge marked "…" is drawn from the event that starts one to where its outcomes lead. Folded here: ${technical.map((n) => `\`${statePath(n)}\``).join(', ')}.`, '']
+      : []),
     '```mermaid',
-    ...renderMermaid(entry, { notes: false, mergeEdges: true }),
+    ...renderMermaid(entry, { notes: false, mergeEdges: true, business: true }),
     '```',
     '',
     '## States',

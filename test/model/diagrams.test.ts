@@ -34,6 +34,25 @@ describe('docs/statecharts', () => {
     expect(renderChartFullDiagram(logout)).toMatch(/note right of confirming\n\s+Spec section 4/);
   });
 
+  it('draws the business view on the overview: technical states folded away, their outcomes reached by "…" edges', () => {
+    const checkout = charts.find((c) => c.id === 'checkout')!;
+    const overview = renderMermaid(checkout, { notes: false, mergeEdges: true, business: true }).map((l) => l.trim());
+    // creatingOrder (a call) is folded: the submit leads on to where the order's answer goes.
+    expect(overview).not.toContain('creatingOrder');
+    expect(overview).toContain('editing --> paying : order.submit [formIsValid] …');
+    expect(overview).toContain('editing --> paid : order.submit [formIsValid] …');
+    // The paid page starts where its first fulfilment check leads.
+    expect(overview).toContain('[*] --> waitingFulfilment');
+    // The full page keeps every state.
+    expect(renderChartFullDiagram(checkout)).toContain('creatingOrder');
+    // The payment chart starts with a call (checkingStatus): the overview starts where its answers lead.
+    const payment = renderMermaid(charts.find((c) => c.id === 'payment')!, { notes: false, mergeEdges: true, business: true }).map((l) => l.trim());
+    expect(payment).not.toContain('checkingStatus');
+    expect(payment).toContain('[*] --> choosing');
+    expect(renderChartDiagram(checkout)).toMatch(/Folded here: .*`form\.submission\.creatingOrder`/);
+    expect(renderChartDiagram(checkout)).toContain('| `form.submission.creatingOrder` | simple · technical |');
+  });
+
   it('keeps notes out of the overview and writes each rule in its tables instead', () => {
     for (const chart of charts) {
       const overview = renderChartDiagram(chart);
