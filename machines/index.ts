@@ -8,6 +8,7 @@ import { changePasswordMachine } from './changePassword.machine';
 import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { logoutMachine } from './logout.machine';
+import { sessionMachine } from './session.machine';
 import { paymentMachine } from './payment.machine';
 import { trackingMachine } from './tracking.machine';
 import { shipmentMachine } from './shipment.machine';
@@ -79,6 +80,7 @@ export const charts: readonly ChartEntry[] = [
       { depth: 'screen', transitions: /:xstate\.error\.actor\.checkRegisteredFor/, takenAt: 'pure', reason: 'The ticket is checked the moment the gateway issues it: nothing a person does can make it expire in between.' },
     ] },
   { id: 'logout', titleKey: 'login:chart.logoutTitle', title: 'Logout', kind: 'flow', specSection: '4 (Logout)', machine: logoutMachine },
+  { id: 'session', titleKey: 'messages:chart.session', title: 'Session: a failed call answered by the error catalogue (dialog, toast, 120087 then home, 401/403 to login)', kind: 'flow', specSection: '4 (120087 dialog then home; 401 or 403 to /login), 7 (toast 5 s), 8 (error catalogue)', machine: sessionMachine },
   { id: 'changePassword', titleKey: 'account:chart.title', title: 'Change password by old password', kind: 'flow', specSection: '2 (/resetpwd), 5', machine: changePasswordMachine },
   {
     id: 'checkout', titleKey: 'checkout:chart.title', title: 'Checkout: plan purchase form, order, payment and result', kind: 'flow', specSection: '2 (/plans/bundleForm, bundleResult, bundleResultError), 3 (Order, Shipping info), 5', machine: checkoutMachine,

@@ -6,12 +6,23 @@ import { configureClient, PLATFORM } from '../api/client';
 import { i18n } from '../../i18n';
 import { getItem } from '../storage';
 import { showDialog, showToast } from './feedback';
-import { handleError } from './errorHandling';
+import type { ErrorEffects } from './errorHandling';
 import { endLoading, startLoading } from './loading';
 import { currentPath, loginPath, navigateTo } from './navigation';
 import { clearSession } from './session';
 
 export const translateIfExists = (key: string): string | null => (i18n.exists(key) ? i18n.t(key) : null);
+
+/** The site's effects for the session chart (one chart for the site: it is made once, with the first failure). */
+const effects: ErrorEffects = {
+  translate: translateIfExists,
+  showDialog,
+  showToast,
+  clearSession,
+  navigate: (to) => navigateTo(to),
+  currentPath,
+  loginPath,
+};
 
 export function setupApiClient(): void {
   configureClient({
@@ -21,16 +32,9 @@ export function setupApiClient(): void {
     getContentType: () => (getItem('contentType') === 'form' ? 'form' : 'json'),
     onRequestStart: startLoading,
     onRequestEnd: endLoading,
+    // The error catalogue and the session chart load with the first call that fails: never on a visitor's first load.
     onError: (error) => {
-      handleError(error, {
-        translate: translateIfExists,
-        showDialog,
-        showToast,
-        clearSession,
-        navigate: (to) => navigateTo(to),
-        currentPath,
-        loginPath,
-      });
+      void import('./errorHandling').then(({ handleError }) => handleError(error, effects));
     },
   });
 }

@@ -10,6 +10,7 @@ import { trackingModel } from './models/tracking';
 import { activationModel } from './models/activation';
 import { shipmentModel } from './models/shipment';
 import { simLifecycleModel } from './models/simLifecycle';
+import { sessionModel } from './models/session';
 import { portInModel } from './models/portIn';
 import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
 import { topUpModel } from './models/topUp';
@@ -131,6 +132,7 @@ export const models: Record<string, ChartModel> = {
   activation: activationModel,
   shipment: shipmentModel,
   simLifecycle: simLifecycleModel,
+  session: sessionModel,
   portIn: portInModel,
   profile: profileModel,
   passwordBySms: passwordBySmsModel,

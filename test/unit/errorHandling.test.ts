@@ -64,6 +64,25 @@ describe('error catalogue (spec section 8)', () => {
     expect(fx.navigate).toHaveBeenCalledWith('/');
   });
 
+  it('the session chart holds the 120087 dialog across other failures: a 401 meanwhile still goes to /login, the confirm then goes home', () => {
+    const fx = effects('/plans/bundleForm');
+    handleError(fail('120087', 422), fx);
+    const [{ onConfirm }] = fx.showDialog.mock.calls[0]!;
+    // A second 120087 while the dialog waits opens no second dialog.
+    handleError(fail('120087', 422), fx);
+    expect(fx.showDialog).toHaveBeenCalledTimes(1);
+    handleError(fail('unauthorized', 401), fx);
+    expect(fx.clearSession).toHaveBeenCalledTimes(1);
+    expect(fx.navigate).toHaveBeenLastCalledWith('/login?redirect=%2Fplans%2FbundleForm');
+    // The session chart is active again: the dialog's confirm has nothing left to do, a new 120087 opens a new dialog.
+    onConfirm();
+    expect(fx.navigate).toHaveBeenCalledTimes(1);
+    handleError(fail('120087', 422), fx);
+    expect(fx.showDialog).toHaveBeenCalledTimes(2);
+    fx.showDialog.mock.calls[1]![0].onConfirm();
+    expect(fx.navigate).toHaveBeenLastCalledWith('/');
+  });
+
   it('blank-message codes show nothing', () => {
     for (const code of ['90009', '90057', '120111', '120112', '120104', '120118', '120117']) {
       const fx = effects();
