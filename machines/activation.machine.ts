@@ -91,7 +91,6 @@ export type ActivationEvent =
   | { type: 'sim.check'; iccid: string; activationCode: string; collected: SimCollected | '' }
   | { type: 'sim.forget' }
   | { type: 'card.retry' }
-  | { type: 'plan.check' }
   | ({ type: 'form.change' } & DraftChange)
   | { type: 'numbers.search'; areaCode: string }
   | { type: 'activation.submit'; draft: ActivationDraft }
@@ -398,9 +397,8 @@ export const activationMachine = setup({
     },
 
     needsPlan: {
-      description: 'Spec section 2 /activation/propagate, /activation/bundleForm, /activation/bundleResult/{orderNo}: choosing and paying a plan for this card (the checkout chart). Back with a paid plan, the card is read again.',
+      description: 'Spec section 2 /activation/propagate, /activation/bundleForm, /activation/bundleResult/{orderNo}: choosing and paying a plan for this card (the checkout chart, in the checkout layout). "Continue activation" on the result page opens step 2 again: the chart starts anew there and reads the card (activation.open [resumesCard]), which now has its plan.',
       on: {
-        'plan.check': { target: 'loadingCard', description: 'The plan was paid (or the customer returns): the card is read again.' },
         'sim.forget': { target: 'first', actions: 'startOver', description: 'The customer starts again with another card.' },
       },
     },

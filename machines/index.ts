@@ -125,11 +125,7 @@ export const charts: readonly ChartEntry[] = [
       { depth: 'screen', transitions: /modify\.saving:xstate\.error\.actor\.modifyAddress:2$/, takenAt: 'pure', reason: 'Any other failure of the address change: the screen validates with the gateway\'s own schema and cannot change the country, so only the network failing produces it.' },
     ] },
   {
-    id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine,
-    unreachable: [
-      { transition: 'activation.needsPlan:plan.check:0', reason: 'No screen sends plan.check: the plan purchase (/activation/bundleForm, /activation/bundleResult) runs in the checkout layout, so the activation layout unmounts; "Continue activation" opens it again at step 2, and activation.open [resumesCard] reads the card again (loadingCard), which is what plan.check would do.' },
-    ],
-  },
+    id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine },
   { id: 'wifiCalling', titleKey: 'portalHome:chart.wifiCalling', title: 'Wi-Fi calling: the E911 address, view and change', kind: 'flow', specSection: '2 (/personal/wificall), 3 (E911 address), 5 (zip matches state)', machine: wifiCallingMachine },
   { id: 'esimInstall', titleKey: 'portalHome:chart.esimInstall', title: 'eSIM install details after re-authentication', kind: 'flow', specSection: '2 (/person/scanInstall, /global/scanInstall), 4 (eSIM QR 30 days), 9 (code validity 5 minutes)', machine: esimInstallMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },

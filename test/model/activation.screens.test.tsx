@@ -21,7 +21,6 @@
  *   moved on: the gateway's replay answers the activation as it is now (information required, or activated);
  * - RACE (RACE_BECAUSE below says why for each): the gateway's answer as it is when another writer wins a race a test
  *   cannot hold between two reads of one request.
- * `needsPlan`'s `plan.check` is sent by no screen (machines/index.ts declares it unreachable, with the reason).
  */
 import '../support/nodeRealmEncoding';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -107,7 +106,6 @@ const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
   if (t.startsWith('xstate.')) return true;
   if (running(s)) return false;
   switch (t) {
-    case 'plan.check': return false;
     // A global card has no number to search for.
     case 'numbers.search': return c.card?.kind === 'us';
     // A valid step 2 of a US card has a number picked from a list the customer searched.
