@@ -335,7 +335,7 @@ export const activationMachine = setup({
       initial: 'editing',
       states: {
         editing: {
-          description: 'The customer types the ICCID and the 6-digit code, and says whether the card was bought online or from a store (dealer).',
+          description: 'Spec section 2, Activation: "step 1 enter ICCID and activation code"; section 5: "ICCID 19 digits. Activation code 6 digits"; the customer says whether the card was bought online or from a store (/activation/secondOffline).',
           on: {
             'sim.change': { actions: 'rememberSimTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
             'sim.check': [
@@ -386,7 +386,7 @@ export const activationMachine = setup({
     },
 
     unavailable: {
-      description: 'The gateway could not be reached: the customer tries again or starts over with another card.',
+      description: 'Spec section 8: "502 network error": the gateway could not be reached; the customer tries again or starts over with another card.',
       on: {
         'card.retry': [
           { guard: 'hasActivationId', target: 'loadingActivation', actions: 'clearProblems', description: 'The activation is read again.' },
@@ -420,7 +420,7 @@ export const activationMachine = setup({
             ],
           },
           states: {
-            idle: { description: 'No area code looked up yet.' },
+            idle: { description: 'Issue 4: "a new number (pick from available numbers by area code)": no area code looked up yet.' },
             searching: {
               description: 'activationNumbers: free numbers in the area code; nearby area codes when none is free.',
               tags: ['technical'],
@@ -431,8 +431,8 @@ export const activationMachine = setup({
                 onError: { target: 'failed', actions: ['forgetNumbers', 'showProblem'], description: 'The numbers could not be read: the message says what to do.' },
               },
             },
-            listed: { description: 'The customer picks one of the numbers offered.' },
-            failed: { description: 'The lookup failed; the customer may search again.' },
+            listed: { description: 'Issue 4: "pick from available numbers by area code": the customer picks one of the numbers offered.' },
+            failed: { description: 'Spec section 8: "502 network error": the number lookup failed; the customer may search again.' },
           },
         },
         form: {
@@ -440,7 +440,7 @@ export const activationMachine = setup({
           initial: 'editing',
           states: {
             editing: {
-              description: 'The customer fills in step 2.',
+              description: 'Spec section 3, Activation form: "birthday, email, zip, username, password, confirmation, original carrier, original number, carrier account number, PIN, original account zip, ... E911 address".',
               on: {
                 'form.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost (STYLE.md).' },
                 'activation.submit': [
@@ -520,7 +520,7 @@ export const activationMachine = setup({
           },
         },
         settled: {
-          description: 'Activated, with the number ported or new; or the port declined ("number not portable"), the reason shown as the carrier gives it.',
+          description: 'Spec section 2: "step 3 success with referral sharing"; section 4: SIM status "activated", the number ported or new; or the port declined ("number not portable"), the reason shown as the carrier gives it.',
         },
       },
     },

@@ -134,7 +134,7 @@ export const bankCardsMachine = setup({
       },
     },
     confirmingRemoval: {
-      description: 'The customer confirms that the card goes: it can no longer pay here.',
+      description: 'Spec section 2: /mybank: the customer confirms that the card goes; it can no longer pay here (spec section 3, Bank card).',
       on: {
         'removal.confirm': { target: 'removing', description: 'Confirmed: the card is removed.' },
         'removal.cancel': { target: 'listing', actions: 'forgetRemoval', description: 'Kept.' },
@@ -164,15 +164,15 @@ export const bankCardsMachine = setup({
           description: 'The provider\'s card form loads from its own origin.',
           on: {
             'cardForm.ready': { target: 'entering', description: 'The card form can be typed in.' },
-            'cardForm.failed': { target: 'formUnavailable', actions: 'showProblem', description: 'The card form could not be loaded.' },
+            'cardForm.failed': { target: 'formUnavailable', actions: 'showProblem', description: 'Spec section 8: "502 network error": the card form could not be loaded; the customer may try again or pay another way.' },
           },
         },
         formUnavailable: {
-          description: 'The provider\'s form is unavailable: the customer may try again later.',
+          description: 'Spec section 8: "120070 bank card binding abnormal": the provider\'s form is unavailable; the customer may try again later.',
           on: { 'cardForm.retry': { target: '#bankCards.adding', reenter: true, actions: 'clearProblems', description: 'The card form is loaded again.' } },
         },
         entering: {
-          description: 'Card details and billing ZIP in the provider\'s form; the cardholder name beside it.',
+          description: 'Spec section 5: "Card number 13-16 digits; CVV 3-4 ...; holder name English letters ...; billing zip must match card", typed in the provider\'s form, the holder name beside it.',
           on: {
             'card.submit': [
               { guard: 'holderFollowsTheRules', target: 'tokenizing', actions: ['clearProblems', 'askCardFormForToken'], description: 'Spec section 5: the holder name follows the rules: the provider is asked for a single-use token.' },

@@ -89,12 +89,12 @@ export const changePasswordMachine = setup({
       states: {
         captcha: captchaRegion({
           region: 'Spec section 7: modifyPwd carries "same two headers" (IMAGE-CODE, X-IMAGE-CODE-TOKEN); the captcha is single use.',
-          ready: 'The image code is shown and can be typed.',
+          ready: 'Spec section 7: GET /gateway/pcapp/createImg "returns image (captcha)"; modifyPwd takes it in the "same two headers".',
           spent: 'Issue 2: the image captcha is "single use".',
           failed: 'Spec section 8: "verification code fetch failed".',
         }),
         form: {
-          description: 'Old password, new password and confirmation.',
+          description: 'Spec section 5: "Password 8-16 characters with upper, lower, digit and special character; must match confirmation; ... new must differ from old. Reset by old password".',
           initial: 'editing',
           states: {
             editing: {
@@ -122,7 +122,7 @@ export const changePasswordMachine = setup({
     },
     changed: {
       type: 'final',
-      description: 'The password is changed; the customer stays logged in.',
+      description: 'Spec section 5: "Reset by old password": the password is changed (spec section 7: modifyPwd); the customer stays logged in.',
     },
   },
 });

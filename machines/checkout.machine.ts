@@ -259,7 +259,7 @@ export const checkoutMachine = setup({
   initial: 'opening',
   states: {
     opening: {
-      description: 'The page says at which URL the flow was opened and what a reload left behind.',
+      description: 'Spec section 2: /plans/bundleForm, /plans/bundleResult/{orderNo}, /plans/bundleResultError: the page says at which of them the flow was opened and what a reload left behind.',
       on: {
         'checkout.open': [
           { guard: 'opensAnOrder', target: 'checkingOrder', actions: 'open', description: 'A result link (/plans/bundleResult/{orderNo}, /plans/bundleResultError?orderNo=) or a reload after the order was made: the order is read first.' },
@@ -294,7 +294,7 @@ export const checkoutMachine = setup({
       },
     },
     catalogFailed: {
-      description: 'The catalogue could not be read; nothing typed is lost.',
+      description: 'Spec section 8: "502 network error" (or "500 system busy"): the catalogue could not be read; nothing typed is lost (STYLE.md).',
       on: { 'catalog.retry': { target: 'loadingCatalog', description: 'The customer tries again.' } },
     },
 
@@ -307,7 +307,7 @@ export const checkoutMachine = setup({
           initial: 'deciding',
           states: {
             deciding: {
-              description: 'A resumed form keeps the switch as it was.',
+              description: 'Spec section 2: the plan purchase form has an "auto-renewal switch"; a resumed form keeps it as it was.',
               always: [
                 { guard: 'draftHasAutoRenew', target: 'on', description: 'The switch was on, its terms accepted.' },
                 { target: 'off', description: 'Spec section 4: "Auto-renewal: not open".' },
@@ -336,7 +336,7 @@ export const checkoutMachine = setup({
           on: { 'quote.refresh': { target: '.waiting', reenter: true, description: 'A change the price depends on: the summary is asked again once the customer pauses.' } },
           states: {
             waiting: {
-              description: 'The customer is still changing things: the gateway is asked once they pause.',
+              description: 'Issue 3: the summary "shows plan cost, multi-month discount, code discount, shipping and tax"; it is asked of the gateway once the customer pauses.',
               after: {
                 quoteDebounce: [
                   { guard: 'canQuote', target: 'quoting', description: 'A product, months, SIM type and a whole number of SIMs are chosen: the gateway computes the summary.' },
@@ -354,9 +354,9 @@ export const checkoutMachine = setup({
                 onError: { target: 'failed', actions: 'keepQuoteProblem', description: 'Spec section 8: "discount code invalid or expired", "referral code invalid or expired", "500MB plan not eligible", 120082, 120071, 120077: next to their field or the summary.' },
               },
             },
-            quoted: { description: 'The summary shows the gateway\'s quote.' },
-            incomplete: { description: 'The summary waits for a product and a SIM count.' },
-            failed: { description: 'The gateway refused the quote; its message is next to the field it names or the summary.' },
+            quoted: { description: 'Issue 3: the summary "shows plan cost, multi-month discount, code discount, shipping and tax", as the gateway quotes them (spec section 3, Order).' },
+            incomplete: { description: 'Spec section 5: "SIM quantity 1-10": the summary waits for a product and a SIM count.' },
+            failed: { description: 'Spec section 8: "referral code invalid or expired; discount code invalid or expired; 500MB plan not eligible for discount or referral": the message is next to the field it names, or the summary.' },
           },
         },
         submission: {
@@ -364,7 +364,7 @@ export const checkoutMachine = setup({
           initial: 'editing',
           states: {
             editing: {
-              description: 'The customer fills in the form.',
+              description: 'Spec section 3, Plan purchase form: "SIM count, SIM type, plan months, auto-renewal switch, shipping, billing, discount code, referral code, service terms, how-did-you-hear channel and reasons for choosing".',
               on: {
                 'field.change': { actions: ['rememberTyping', 'refreshQuoteIfNeeded'], description: 'Nothing typed is lost; a change the price depends on asks the gateway for a new summary.' },
                 'codes.apply': { actions: 'refreshQuote', description: 'Spec section 5: "Discount and referral codes must be entered when used": the gateway checks the codes in the summary.' },
@@ -422,7 +422,7 @@ export const checkoutMachine = setup({
           description: 'Issue 3: "payment never charges twice": the payment\'s outcome is not known yet, so the order cannot be edited into another one.',
         },
         open: {
-          description: 'Nothing is being paid: the customer may go back and change the order.',
+          description: 'Spec section 4: "Payment: success or failure with repay option": nothing is being paid yet, so the customer may go back and change the order.',
           on: {
             'order.edit': [
               { guard: 'hasCatalog', target: '#checkout.form', description: 'The customer changes the order before paying; everything typed is kept (the same body of the same purchase gets the same order back).' },
@@ -467,7 +467,7 @@ export const checkoutMachine = setup({
           },
         },
         emailFollows: { description: 'Spec section 4: "eSIM QR by email": the page no longer asks; it says the QR codes (or the shipping news) will come by email.' },
-        fulfilled: { description: 'The result page shows the eSIM QR codes, "payment succeeded but eSIM allocation failed", or shipping in 2-5 business days with tracking.' },
+        fulfilled: { description: 'Spec section 8: "payment succeeded but eSIM allocation failed"; section 4: "eSIM QR by email in about 5 minutes"; section 9: "Shipping 2-5 business days": the result page shows what the order got.' },
       },
     },
 

@@ -231,7 +231,7 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
         locked: { tags: ['technical'], description: 'A payment is running or a QR code is open: the order stays as it is.' },
         open: {
           tags: ['technical'],
-          description: 'Nothing is being paid: the customer may go back and change the order.',
+          description: 'Spec section 4: "Payment: success or failure with repay option": nothing is being paid yet, so the customer may go back and change the order.',
           on: { 'lineOrder.edit': { target: `#${id}.loadingOffers`, actions: 'editOrder', description: 'Back to the form with the choice, the offers read again; a changed order is a new one.' } },
         },
       },

@@ -67,7 +67,7 @@ const resendCountdown = (purpose: CodePurpose) => ({
       over: 'The countdown is over: a new code may be sent.',
     }),
     ready: {
-      description: 'The countdown is over: the customer may ask for a new code (a new image code is needed).',
+      description: 'Issue 2: after the "resend countdown" the customer may ask for a new code (spec section 7: sendMobileVerificationCode, with a new image code).',
       on: {
         'code.send': [
           { guard: 'phoneAndCaptchaAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Issue 2: a resend needs a new image captcha too ("required before an SMS is sent").' } as const,
@@ -120,7 +120,7 @@ const provePhoneByCode = (purpose: 'register' | 'reset') => {
       on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems', description: 'The customer corrects the number; what they typed is kept.' } as const },
       states: {
         entry: {
-          description: 'The code the customer types.',
+          description: 'Spec section 7: checMobilekVerificationCode checks the code the customer types; section 9: "verification code validity 5 minutes".',
           initial: 'editing' as const,
           states: {
             editing: {
@@ -302,7 +302,7 @@ export const loginMachine = setup({
           },
           states: {
             smsLogin: {
-              description: 'Login by SMS code. Contract: "an unknown number gets an account on the spot (login or register)".',
+              description: 'Spec section 2 /login: "login by SMS code"; the contract adds that an unknown number gets an account on the spot (login or register).',
               initial: 'enteringPhone',
               states: {
                 enteringPhone: {
@@ -330,7 +330,7 @@ export const loginMachine = setup({
                   on: { 'phone.edit': { target: 'enteringPhone', actions: 'clearProblems', description: 'The customer corrects the number; what they typed stays.' } },
                   states: {
                     entry: {
-                      description: 'The code the customer types.',
+                      description: 'Spec section 7: checMobilekVerificationCode checks the code the customer types; section 9: "verification code validity 5 minutes".',
                       initial: 'editing',
                       states: {
                         editing: {
@@ -403,7 +403,7 @@ export const loginMachine = setup({
                   },
                 },
                 alreadyRegistered: {
-                  description: 'The number already has an account: the customer is offered password login (number prefilled) or a password reset.',
+                  description: 'Spec section 7: checkIsRegistered says the number already has an account; spec section 2 /login offers "login by username and password" (number prefilled) or "reset password".',
                 },
                 settingPassword: {
                   description: 'Spec section 5: "Password 8-16 characters with upper, lower, digit and special character; must match confirmation; no keyboard-sequence passwords." Each unmet rule is shown live.',

@@ -48,7 +48,7 @@ export const logoutMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'Logged in; the header shows the logout button.',
+      description: 'Spec section 2, Header: "greeting with phone number (msisdn) and logout".',
       on: { 'logout.request': { target: 'confirming', actions: 'forgetError', description: 'The customer clicks logout in the header.' } },
     },
     confirming: {

@@ -58,7 +58,7 @@ export const passwordBySmsMachine = setup({
   on: { 'field.change': { actions: 'rememberTyping', description: 'Nothing the customer typed is lost.' } },
   states: {
     idle: {
-      description: 'The code goes to the account\'s own phone, never to a number typed here.',
+      description: 'Spec section 5: "Reset by old password or SMS code": the code goes to the account\'s own phone, never to a number typed here.',
       on: { 'code.send': { target: 'sending', actions: 'clearProblems', description: 'Send the code.' } },
     },
     sending: {

@@ -295,7 +295,7 @@ export const paymentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Nothing is being paid: the customer sees the balance and may switch method.',
+          description: 'Spec section 3, Balances: "General account (business-exclusive; plans, add-ons, roaming, dual number)": the customer sees it and may switch method (pay methods map: account to ACCOUNT).',
           on: chooseMethod,
           initial: 'loadingBalance',
           states: {
@@ -309,11 +309,11 @@ export const paymentMachine = setup({
               },
             },
             ready: {
-              description: 'The balance is shown; the gateway decides whether it covers the amount (120081 otherwise).',
+              description: 'Spec section 8: "120081 plan account balance insufficient": the balance is shown; the gateway decides whether it covers the amount.',
               on: { 'payment.submit': { target: '#payment.account.paying', actions: ['clearProblems', 'startAttempt'], description: 'The customer pays from the General account: a new attempt with its own idempotency key.' } },
             },
             unavailable: {
-              description: 'The balance could not be read.',
+              description: 'Spec section 8: "502 network error" (or "500 system busy"): the balance could not be read.',
               on: { 'balance.retry': { target: 'loadingBalance', actions: 'clearProblems', description: 'The customer asks again.' } },
             },
           },
@@ -323,7 +323,7 @@ export const paymentMachine = setup({
           tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: { id: 'payByBalance', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.account.idle.ready', '#payment.account.interrupted', { declines: false, tokens: false }) },
         },
-        interrupted: retryable('#payment.account.paying', 'The answer of a balance payment was lost: retrying the same attempt cannot charge twice.'),
+        interrupted: retryable('#payment.account.paying', 'Spec section 8: "120086 do not submit twice": the answer of a balance payment was lost; retrying the same attempt cannot charge twice.'),
       },
     },
 
@@ -332,7 +332,7 @@ export const paymentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Nothing is being paid: the customer picks a saved card or switches method.',
+          description: 'Spec section 3, pay methods map: "default_card to DEFAULT_CARD": the customer picks a saved card or switches method.',
           on: chooseMethod,
           initial: 'loadingCards',
           states: {
@@ -349,15 +349,15 @@ export const paymentMachine = setup({
               },
             },
             ready: {
-              description: 'A saved card is chosen (the default one first).',
+              description: 'Spec section 3, Bank card: "default flag": a saved card is chosen, the default one first.',
               on: {
                 'card.select': { target: 'ready', actions: 'selectCard', description: 'The customer picks another saved card.' },
                 'payment.submit': { target: '#payment.savedCard.paying', actions: ['clearProblems', 'startAttempt'], description: 'The customer pays with the chosen card on file: a new attempt with its own key.' },
               },
             },
-            noCards: { description: 'No card is on file: the customer switches to a new card or another method.' },
+            noCards: { description: 'Spec section 2: /mybank holds the saved cards; none is on file, so the customer switches to a new card ("bank_card to SQUARE_CARD_PAY") or another method.' },
             unavailable: {
-              description: 'The saved cards could not be read.',
+              description: 'Spec section 8: "502 network error" (or "500 system busy"): the saved cards could not be read.',
               on: { 'cards.retry': { target: 'loadingCards', actions: 'clearProblems', description: 'The customer asks again.' } },
             },
           },
@@ -367,7 +367,7 @@ export const paymentMachine = setup({
           tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: { id: 'payBySavedCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.savedCard.idle.ready', '#payment.savedCard.interrupted', { declines: true, tokens: true }) },
         },
-        interrupted: retryable('#payment.savedCard.paying', 'The answer of a saved-card payment was lost: retrying the same attempt cannot charge twice.'),
+        interrupted: retryable('#payment.savedCard.paying', 'Spec section 8: "120086 do not submit twice": the answer of a saved-card payment was lost; retrying the same attempt cannot charge twice.'),
       },
     },
 
@@ -378,11 +378,12 @@ export const paymentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Nothing is being paid: the customer types the card in the provider\'s form and may switch method.',
+          description: 'Spec section 3, Bank card: "number, holder name, expiry, CVV, billing address", typed in the provider\'s form (decision 0005: they never reach the gateway); the customer may switch method.',
           on: chooseMethod,
           initial: 'loadingForm',
           states: {
             loadingForm: {
+              tags: ['technical'],
               description: "GET payConfig, load the provider's SDK from its own origin and attach its card form (an iframe the page cannot read).",
               on: {
                 'cardForm.ready': { target: 'entering', description: 'The card form is attached and can be typed in.' },
@@ -390,7 +391,7 @@ export const paymentMachine = setup({
               },
             },
             formUnavailable: {
-              description: 'The card form could not be loaded.',
+              description: 'Spec section 8: "502 network error": the card form could not be loaded; the customer may try again or pay another way.',
               on: { 'cardForm.retry': { target: '#payment.newCard', reenter: true, actions: 'clearProblems', description: 'The card form is loaded again from the provider.' } },
             },
             entering: {
@@ -419,7 +420,7 @@ export const paymentMachine = setup({
           tags: ['technical', 'busy', PAYMENT_UNSETTLED],
           invoke: { id: 'payByNewCard', src: 'payOrder', input: payInput, ...payOrderOutcome('#payment.newCard.idle.entering', '#payment.newCard.interrupted', { declines: true, tokens: true }) },
         },
-        interrupted: retryable('#payment.newCard.paying', 'The answer of a card payment was lost: retrying the same attempt with the same token and key cannot charge twice.'),
+        interrupted: retryable('#payment.newCard.paying', 'Spec section 8: "120086 do not submit twice": the answer of a card payment was lost; retrying the same attempt with the same token and key cannot charge twice.'),
       },
     },
 
@@ -428,16 +429,16 @@ export const paymentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'No payment is being asked for: the customer may switch method.',
+          description: 'Spec section 3, pay methods map: "wechat_pay to WECHAT_PAY": no payment is being asked for yet; the customer may switch method.',
           on: chooseMethod,
           initial: 'ready',
           states: {
             ready: {
-              description: 'WeChat Pay is chosen; the QR code is made when the customer asks for it.',
+              description: 'Spec section 3: "wechat_pay to WECHAT_PAY": WeChat Pay is chosen; the QR code is made when the customer asks for it.',
               on: { 'payment.submit': { target: '#payment.wechat.requestingCode', actions: ['clearProblems', 'startAttempt', 'forgetWechatCode'], description: 'payOrder with WECHAT_PAY: the gateway asks WeChat Pay for a Native pay code.' } },
             },
             awaitingScan: {
-              description: 'The QR code of code_url is shown with its expiry countdown; the customer scans and pays on the phone. WeChat Pay tells the gateway ("an asynchronous notification that may arrive twice or late"); the page asks the gateway.',
+              description: 'Issue 3: "a QR code to scan ... an asynchronous notification that may arrive twice or late": the QR code of code_url is shown with its expiry countdown; the customer scans and pays on the phone; WeChat Pay tells the gateway, and the page asks the gateway.',
               tags: [PAYMENT_UNSETTLED],
               after: {
                 wechatPoll: { target: '#payment.wechat.checking', description: 'The product asks payStatus every 2 s while the code is shown (our choice): the notification reaches the gateway, not the page.' },
@@ -445,7 +446,7 @@ export const paymentMachine = setup({
               },
             },
             codeExpired: {
-              description: 'The QR code expired before it was paid: the customer may ask for a new one.',
+              description: 'Spec section 4: "Payment: success or failure with repay option": the QR code expired before it was paid; the customer may ask for a new one.',
               on: { 'payment.submit': { target: '#payment.wechat.requestingCode', actions: ['clearProblems', 'startAttempt', 'forgetWechatCode'], description: 'A new QR code: a new attempt with its own key (the gateway closes the old code first, so it cannot be paid as well).' } },
             },
           },
@@ -468,7 +469,7 @@ export const paymentMachine = setup({
             ],
           },
         },
-        interrupted: retryable('#payment.wechat.requestingCode', 'The answer to the QR code request was lost: asking again with the same key answers the same code.'),
+        interrupted: retryable('#payment.wechat.requestingCode', 'Spec section 8: "120086 do not submit twice": the answer to the QR code request was lost; asking again with the same key answers the same code.'),
         checking: {
           description: 'payStatus: has the notification (or the gateway\'s own query of WeChat Pay) marked the payment paid?',
           tags: ['technical', PAYMENT_UNSETTLED],

@@ -174,7 +174,7 @@ export const profileMachine = setup({
       initial: 'entering',
       states: {
         entering: {
-          description: 'The new address.',
+          description: 'Spec section 3, Account: "email": the customer types the new address.',
           on: {
             'email.sendCode': [
               { guard: 'emailIsValid', target: 'sending', actions: 'clearProblems', description: 'A valid address: a code is emailed to it.' },
@@ -193,7 +193,7 @@ export const profileMachine = setup({
           },
         },
         codeSent: {
-          description: 'The code from the new mailbox is entered.',
+          description: 'Spec section 9: "verification code validity 5 minutes": the code sent to the new mailbox is entered.',
           on: {
             'email.sendCode': { target: 'sending', actions: 'clearProblems', description: 'Send the code again (a new code replaces the old).' },
             'email.verify': [

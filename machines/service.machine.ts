@@ -43,7 +43,7 @@ export const serviceMachine = setup({
   initial: 'active',
   states: {
     active: {
-      description: 'The line has service: calls, texts and data as its plan gives.',
+      description: 'Spec section 1: plans include "unlimited US calls ... free global texting" and their data: the line has service as its plan gives.',
       on: {
         'service.renewalUnpaid': {
           target: 'suspended.unpaid', actions: 'barLine',

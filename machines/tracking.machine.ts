@@ -214,7 +214,7 @@ export const trackingMachine = setup({
         captcha: captchaRegion({
           region: 'Spec section 2: the "security code", an image captcha from GET /gateway/pcapp/createImg, single use.',
           loaded: 'Spec section 7: createImg "returns image (captcha)" and its token.',
-          ready: 'The security code is shown and can be typed; it works once.',
+          ready: 'Spec section 2, Tracking: "security code" (an image code, spec section 7 createImg); it works once.',
           spent: 'A search carried the security code: it is used up, so a new one is fetched.',
         }),
         emailCode: {
@@ -222,7 +222,7 @@ export const trackingMachine = setup({
           initial: 'canSend',
           states: {
             canSend: {
-              description: 'A code can be sent to the email of the order.',
+              description: 'Spec section 2, Tracking: "email verification code (send-code countdown)": a code can be sent to the email of the order.',
               on: {
                 'code.send': [
                   { guard: 'orderAndEmailAreValid', target: 'sending', actions: ['keepSubmitted', 'clearProblems'], description: 'Order number and email are filled in and well formed: the gateway emails a code when they belong together.' },
@@ -249,7 +249,7 @@ export const trackingMachine = setup({
           },
         },
         form: {
-          description: 'The search itself: order number, email, the emailed code and the security code.',
+          description: 'Spec section 2, Tracking: "order number, email, email verification code (send-code countdown), security code".',
           initial: 'editing',
           states: {
             editing: {

@@ -35,8 +35,8 @@ export const resendWaiting = <TWait extends string | number>(opts: { wait: TWait
     after: { [opts.wait]: over } as Record<TWait, typeof over>,
     states: {
       ticking: {
-        description: 'The button shows the seconds left.',
-        after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'The button shows the seconds left.' } as const },
+        description: 'Issue 2: the "resend countdown": the button shows the seconds left.',
+        after: { 1000: { target: 'ticking', reenter: true, actions: 'countDownOneSecond', description: 'Issue 2: the "resend countdown": the button shows the seconds left.' } as const },
       },
     },
   };
