@@ -65,7 +65,6 @@ export interface ChartEntry {
 }
 
 const PAYMENT_EXPIRED_SCREEN = 'The payment answering "expired" (120087) needs a new card\'s single-use token to go stale, and the card is typed in the provider\'s card form, a cross-origin iframe only a real browser runs.';
-const PAYMENT_UNSETTLED_SCREEN = 'The payment\'s "unsettled" snapshot (`paying.locked`) lasts only while its request is in flight: the screens cannot hold it there for a step.';
 const COUNTDOWN_SCREEN = 'The resend countdown (`after 60s`, then `after 1s` each second) is a minute of real time per path; the countdown is tested on the pure chart with the simulated clock.';
 const CAPTCHA_FAILS_SCREEN = 'The image code failing to load needs the network to fail while the picture loads, which the in-process gateway of the jsdom depth does not do.';
 
@@ -113,7 +112,6 @@ export const charts: readonly ChartEntry[] = [
     ],
     exemptions: [
       { depth: 'screen', transitions: /:xstate\.done\.actor\.payment:1$/, states: /\.expired$/, takenAt: 'pure', reason: PAYMENT_EXPIRED_SCREEN },
-      { depth: 'screen', transitions: /\.locked/, states: /\.locked$/, takenAt: 'pure', reason: PAYMENT_UNSETTLED_SCREEN },
       { depth: 'screen', transitions: /:xstate\.done\.actor\.loadTopUp:1$/, takenAt: 'pure', reason: 'A status link to a top-up closed unpaid (cancelled): nothing in the product closes a top-up yet.' },
     ],
   },
@@ -145,7 +143,6 @@ export const charts: readonly ChartEntry[] = [
     exemptions: [
       { depth: 'screen', transitions: /confirming:(months|offer)\.choose:/, takenAt: 'pure', reason: 'The data add-on form offers neither months nor another offer (the plan change\'s form does: test/e2e/lineOrders.spec.ts).' },
       { depth: 'screen', transitions: /:xstate\.done\.actor\.payment:1$/, states: /\.expired$/, takenAt: 'pure', reason: PAYMENT_EXPIRED_SCREEN },
-      { depth: 'screen', transitions: /\.locked/, states: /\.locked$/, takenAt: 'pure', reason: PAYMENT_UNSETTLED_SCREEN },
       { depth: 'screen', transitions: /:xstate\.done\.actor\.loadOrder:1$/, takenAt: 'pure', reason: 'A result link to an order closed when its money arrived: only a WeChat payment racing the add-on limit closes one.' },
       { depth: 'screen', transitions: /:xstate\.error\.actor\.loadOffers:|offersFailed/, states: /offersFailed$/, takenAt: 'pure', reason: 'The offers failing to load is a network failure of the gateway, which the in-process gateway of the jsdom depth does not do.' },
     ] },

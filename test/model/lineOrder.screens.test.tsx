@@ -7,11 +7,10 @@
  * other offers: their paths run at the pure depth (test/model/lineOrder.test.ts) and through Chromium
  * (test/e2e/lineOrders.spec.ts).
  *
- * Stays at the pure depth, because a person at these screens cannot cause it:
- * - the offers failing to load (a network failure of the gateway);
- * - the payment answering "expired" (120087) or its "unsettled" snapshot (see topUp.screens.test.tsx);
- * - a result link to an order closed when its money arrived (only a WeChat payment racing the limit closes one);
- * - choosing the months, or another offer on the form: the data add-on form has neither (the plan change's has).
+ * What these screens cannot take is exempted in the registry, machines/index.ts, with the depth that takes it instead
+ * and why (`npm run coverage -- flowPacket` lists it): the offers failing to load, the payment answering "expired"
+ * (120087), a result link to an order closed when its money arrived, and choosing the months or another offer, which
+ * the data add-on form does not offer.
  */
 import '../support/nodeRealmEncoding';
 import { randomUUID } from 'node:crypto';

@@ -5,7 +5,8 @@
  * `data-state` is checked against the path at every settled step, and the transitions the screen's actor
  * took are recorded through xstate inspection.
  *
- * Stays at the pure depth (test/model/login.test.ts), because a person at the screen cannot cause it:
+ * Exempted from this depth in the registry (machines/index.ts, with the depth that takes it and why; `npm run
+ * coverage -- login` lists each), because a person at the screen cannot cause it:
  * - `after 60s` / `after 1s` of the resend countdown: 60 s of real time per path (the countdown itself is
  *   tested with fake timers in login.test.ts); so the resend region's `ready` and `sending` states too.
  * - `loadCaptcha error`: needs the network to fail while the picture loads.

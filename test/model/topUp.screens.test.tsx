@@ -5,11 +5,11 @@
  * the chart's events; the layout's `data-state` is checked against the path at every settled step, and the transitions
  * the screens' actor took are recorded through xstate inspection.
  *
- * Stays at the pure depth (test/model/topUp.test.ts), because a person at these screens cannot cause it:
- * - the payment answering "expired" (120087): a new card's single-use token going stale needs the provider's card
- *   form, a cross-origin iframe that only Chromium runs (test/e2e/money.spec.ts pays by new card there);
- * - the payment's "unsettled" snapshot (`paying.locked`): it lasts only while a request is in flight;
- * - a status link to a top-up closed unpaid (`cancelled`): nothing in the product closes a top-up yet.
+ * What these screens cannot take is exempted in the registry, machines/index.ts, with the depth that takes it instead
+ * and why (`npm run coverage -- topUp` lists it): the payment answering "expired" (120087), which needs the provider's
+ * cross-origin card form, and a status link to a top-up closed unpaid, which nothing in the product makes yet. The
+ * payment's "unsettled" snapshot (`paying.locked`) is taken here: every payment passes through it while its request
+ * is in flight.
  */
 import '../support/nodeRealmEncoding';
 import { randomUUID } from 'node:crypto';

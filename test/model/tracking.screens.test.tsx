@@ -5,7 +5,8 @@
  * verbs are the chart's events; the layout's `data-state` is checked against the path at every settled step, and
  * the transitions the screens' actor took are recorded through xstate inspection.
  *
- * Stays at the pure depth (test/model/tracking.test.ts), because a person at the screen cannot cause it:
+ * Exempted from this depth in the registry (machines/index.ts, with the depth that takes it and why; `npm run
+ * coverage -- tracking` lists each), because a person at the screen cannot cause it:
  * - `after resendWait` / `after 1s` of the send-code countdown: a minute of real time per path (the countdown is
  *   tested with fake timers in tracking.test.ts).
  * - `loadCaptcha error` (and so `captcha.failed`): needs the network to fail while the picture loads.
