@@ -9,6 +9,7 @@ import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { logoutMachine } from './logout.machine';
 import { sessionMachine } from './session.machine';
+import { orderMachine } from './order.machine';
 import { paymentMachine } from './payment.machine';
 import { trackingMachine } from './tracking.machine';
 import { shipmentMachine } from './shipment.machine';
@@ -126,6 +127,7 @@ export const charts: readonly ChartEntry[] = [
     id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine },
   { id: 'wifiCalling', titleKey: 'portalHome:chart.wifiCalling', title: 'Wi-Fi calling: the E911 address, view and change', kind: 'flow', specSection: '2 (/personal/wificall), 3 (E911 address), 5 (zip matches state)', machine: wifiCallingMachine },
   { id: 'esimInstall', titleKey: 'portalHome:chart.esimInstall', title: 'eSIM install details after re-authentication', kind: 'flow', specSection: '2 (/person/scanInstall, /global/scanInstall), 4 (eSIM QR 30 days), 9 (code validity 5 minutes)', machine: esimInstallMachine },
+  { id: 'order', titleKey: 'messages:chart.order', title: 'Order status: awaiting payment, paying, paid, payment failed, cancelled', kind: 'lifecycle', specSection: '3 (Order), 4 (Payment: success or failure with repay option), 8 (120086, do not resubmit, payment failed)', machine: orderMachine },
   { id: 'shipment', titleKey: 'messages:chart.shipment', title: 'Shipment: shipped or not shipped', kind: 'lifecycle', specSection: '3 (Order), 4 (Shipment)', machine: shipmentMachine },
   { id: 'simLifecycle', titleKey: 'messages:chart.simLifecycle', title: 'SIM status: inactive, activating, activated, expired', kind: 'lifecycle', specSection: '3 (SIM), 4 (activation, SIM status), 9 (activation within 90 days, eSIM QR 30 days)', machine: simLifecycleMachine },
   { id: 'profile', titleKey: 'portalProfile:chart.profile', title: 'My information: account, email change by code, referral', kind: 'flow', specSection: '2 (/personal/myinfo, /global/personal/myinfo), 3 (Account), 5', machine: profileMachine },

@@ -11,6 +11,7 @@ import { activationModel } from './models/activation';
 import { shipmentModel } from './models/shipment';
 import { simLifecycleModel } from './models/simLifecycle';
 import { sessionModel } from './models/session';
+import { orderModel } from './models/order';
 import { portInModel } from './models/portIn';
 import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
 import { topUpModel } from './models/topUp';
@@ -133,6 +134,7 @@ export const models: Record<string, ChartModel> = {
   shipment: shipmentModel,
   simLifecycle: simLifecycleModel,
   session: sessionModel,
+  order: orderModel,
   portIn: portInModel,
   profile: profileModel,
   passwordBySms: passwordBySmsModel,

@@ -56,30 +56,35 @@ export const stateValueOf = (name: string): StateValue =>
 
 /** Applies one event; throws GatewayError(rejectWith) when the chart refuses it, changing nothing. */
 export async function applyLifecycleEvent<E extends EventObject>(db: Db, input: ApplyEvent<E>): Promise<AppliedEvent> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
-    const from = await input.store.load(tx);
-    if (from === null) throw new GatewayError(input.missingWith ?? 'noRecord');
-    // Lifecycle charts keep no context of their own: the entity's row is their context, guards read the event.
-    const snapshot = input.machine.resolveState({ value: stateValueOf(from), context: {} });
-    if (input.machine.getTransitionData(snapshot, input.event).length === 0) {
-      const refusal = typeof input.rejectWith === 'function' ? input.rejectWith(from) : input.rejectWith;
-      throw refusal instanceof GatewayError ? refusal : new GatewayError(refusal);
-    }
-    const [next, actions] = transition(input.machine, snapshot, input.event);
-    for (const action of actions) {
-      const run = input.actions[action.type];
-      // A chart action the host forgot would silently skip an effect: fail loudly instead.
-      if (!run) throw new Error(`${input.chart}: no implementation for action ${action.type}`);
-      await run(tx, input.event);
-    }
-    const to = stateName(next.value as StateValue);
-    if (to !== from) await input.store.save(tx, to);
-    const { type, ...payload } = input.event;
-    await tx.insert(stateHistory).values({
-      chart: input.chart, entityRef: input.entityRef, fromState: from, event: type, toState: to,
-      meta: { ...payload, ...input.meta }, at: input.at,
-    });
-    return { from, to };
+  return db.transaction(async (trx) => applyLifecycleEventIn(trx as unknown as Db, input));
+}
+
+/**
+ * The same, inside the caller's transaction, for a host that already holds the entity's row locked and writes more in
+ * the same transaction (an order's payment: the attempt, the order and its fulfilment job commit together).
+ */
+export async function applyLifecycleEventIn<E extends EventObject>(tx: Db, input: ApplyEvent<E>): Promise<AppliedEvent> {
+  const from = await input.store.load(tx);
+  if (from === null) throw new GatewayError(input.missingWith ?? 'noRecord');
+  // Lifecycle charts keep no context of their own: the entity's row is their context, guards read the event.
+  const snapshot = input.machine.resolveState({ value: stateValueOf(from), context: {} });
+  if (input.machine.getTransitionData(snapshot, input.event).length === 0) {
+    const refusal = typeof input.rejectWith === 'function' ? input.rejectWith(from) : input.rejectWith;
+    throw refusal instanceof GatewayError ? refusal : new GatewayError(refusal);
+  }
+  const [next, actions] = transition(input.machine, snapshot, input.event);
+  for (const action of actions) {
+    const run = input.actions[action.type];
+    // A chart action the host forgot would silently skip an effect: fail loudly instead.
+    if (!run) throw new Error(`${input.chart}: no implementation for action ${action.type}`);
+    await run(tx, input.event);
+  }
+  const to = stateName(next.value as StateValue);
+  if (to !== from) await input.store.save(tx, to);
+  const { type, ...payload } = input.event;
+  await tx.insert(stateHistory).values({
+    chart: input.chart, entityRef: input.entityRef, fromState: from, event: type, toState: to,
+    meta: { ...payload, ...input.meta }, at: input.at,
   });
+  return { from, to };
 }

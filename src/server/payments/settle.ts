@@ -16,6 +16,7 @@ import { saveCard } from '../accounts';
 import { creditTopUp } from '../money';
 import { orderKindRules, payableRefusal } from './orderKinds';
 import { cardTakenByAnotherOrder, givePlanToCard, type OrderRow } from '../orders';
+import { moveOrder } from './orderStatus';
 
 export const FULFIL_JOB = 'order.fulfil';
 /** Handled by the plan area (src/server/plan/jobs.ts), named here so payments need not import it. */
@@ -39,8 +40,7 @@ async function lockPayment(tx: Db, id: number): Promise<PaymentRow> {
  * being activated gives the card its plan in this same transaction.
  */
 export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method: PaymentRow['method'], now: Date): Promise<void> {
-  await tx.update(orders).set({ status: 'paid', payMethod: method, paidAt: now, failureCode: null, updatedAt: now })
-    .where(eq(orders.id, order.id));
+  await moveOrder(tx, order, { type: 'payment.succeeded', method }, now, { payMethod: method, paidAt: now, failureCode: null });
   // A top-up is fulfilled here and now: its line owner's account is credited through the ledger (decision 0020).
   if (order.kind === 'topup') return creditTopUp(tx, order, now);
   // A renewal or recovery (issue 15, decision 0025): the plan area writes the paid term to the line, in a job enqueued
@@ -79,15 +79,17 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     if (p.status === 'succeeded' || p.failureCode === REFUND_PENDING || p.failureCode === REFUNDED) return 'already' as const;
     const card = details.card;
     const providerPaymentId = details.providerPaymentId ?? p.providerPaymentId;
+    // Paid by another attempt, or closed: this money is given back (the order's chart accepts no payment there).
+    const settled = order.status === 'paid' || order.status === 'cancelled';
     // Two orders for one card being activated, paid together: the card has its plan, this order is closed and given back.
-    const cardTaken = order.status !== 'paid' && await cardTakenByAnotherOrder(tx, order);
+    const cardTaken = !settled && await cardTakenByAnotherOrder(tx, order);
     // A line order the line can no longer take (a sixth add-on paid by WeChat alongside others, the plan ended): closed and given back.
-    const lineRefusal = order.status !== 'paid' && !cardTaken ? await payableRefusal(tx, order, now) : null;
-    if (order.status === 'paid' || cardTaken || lineRefusal) {
+    const lineRefusal = !settled && !cardTaken ? await payableRefusal(tx, order, now) : null;
+    if (settled || cardTaken || lineRefusal) {
       await tx.update(payments).set({ status: 'failed', failureCode: REFUND_PENDING, providerPaymentId, ...cardColumns(card), nextCheckAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
-      if (cardTaken) await tx.update(orders).set({ status: 'cancelled', failureCode: 'activationPlanExists', updatedAt: now }).where(eq(orders.id, order.id));
-      if (lineRefusal) await tx.update(orders).set({ status: 'cancelled', failureCode: lineRefusal, updatedAt: now }).where(eq(orders.id, order.id));
+      const closedFor = cardTaken ? 'activationPlanExists' : lineRefusal;
+      if (closedFor) await moveOrder(tx, order, { type: 'order.cancel', failureCode: closedFor }, now, { failureCode: closedFor });
       return 'duplicate' as const;
     }
     const savedCardId = details.save && card
@@ -135,13 +137,13 @@ export async function settleFailure(
     const ownsOrder = p.provider === 'card_sandbox' ? order.status === 'paying' : order.status === 'awaiting_payment' || order.status === 'payment_failed';
     if (!ownsOrder || failure.effect === 'none') return true;
     if (failure.effect === 'failed') {
-      await tx.update(orders).set({ status: 'payment_failed', failureCode: failure.code, payMethod: p.method, updatedAt: now }).where(eq(orders.id, order.id));
+      await moveOrder(tx, order, { type: 'payment.failed', method: p.method, failureCode: failure.code }, now, { failureCode: failure.code, payMethod: p.method });
     } else {
       const [earlier] = await tx.select({ id: payments.id }).from(payments).where(and(
         eq(payments.payableKind, p.payableKind), eq(payments.payableRef, p.payableRef), eq(payments.status, 'failed'), ne(payments.id, p.id),
         sql`${payments.failureCode} not in (${REFUND_PENDING}, ${REFUNDED})`,
       )).limit(1);
-      await tx.update(orders).set({ status: earlier ? 'payment_failed' : 'awaiting_payment', updatedAt: now }).where(eq(orders.id, order.id));
+      await moveOrder(tx, order, { type: 'payment.restore', earlierFailure: !!earlier }, now);
     }
     return true;
   });

@@ -7,11 +7,11 @@ import type { PayMethod } from '../../contract/personal';
 import type { CardDetails } from '../adapters/payments/types';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
-import { orders, payments } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import { payments } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { assertOrderCardPayable, type OrderRow } from '../orders';
 import { lockOrder } from './settle';
+import { moveOrder } from './orderStatus';
 import { assertOrderKindPayable } from './orderKinds';
 import { cardColumns, paymentByKey, type PaymentRow } from './view';
 import { RECONCILE_GRACE_MS } from './keys';
@@ -62,7 +62,7 @@ export async function startAttempt(deps: Deps, orderNo: string, a: Attempt): Pro
       nextCheckAt: new Date(now.getTime() + RECONCILE_GRACE_MS), createdAt: now, updatedAt: now,
     }).returning();
     if (a.provider === 'card_sandbox') {
-      await tx.update(orders).set({ status: 'paying', payMethod: a.method, updatedAt: now }).where(eq(orders.id, order.id));
+      await moveOrder(tx, order, { type: 'payment.start', method: a.method }, now, { payMethod: a.method });
     }
     return { created: created!, order };
   });
