@@ -15,7 +15,7 @@ export type OrderEvent =
   | { type: 'payment.succeeded'; method: string }
   /** The attempt failed with a reason the customer sees. */
   | { type: 'payment.failed'; method: string; failureCode: string }
-  /** The attempt was never tried (the card token was stale): the order goes back to how it was. */
+  /** The card attempt was never tried (the card token was stale): the order goes back to how it was. */
   | { type: 'payment.restore'; earlierFailure: boolean }
   /** The money came for an order its card or line can no longer take: the order is closed and the money given back. */
   | { type: 'order.cancel'; failureCode: string };
@@ -23,10 +23,6 @@ export type OrderEvent =
 const unpaid = {
   'payment.succeeded': { target: 'paid', description: 'Spec section 4: "Payment: success". The order is paid exactly once (issue 3): its fulfilment starts in the same transaction.' },
   'payment.failed': { target: 'payment_failed', description: 'Spec section 4: "failure with repay option"; section 8: "payment failed (bank refusal, wrong card, address or postcode, insufficient balance ...)".' },
-  'payment.restore': [
-    { guard: 'hadEarlierFailure', target: 'payment_failed', description: 'The stale attempt was never tried: the order shows the failure of the attempt before it again.' },
-    { target: 'awaiting_payment', description: 'The stale attempt was never tried: the order waits for its payment again.' },
-  ],
   'order.cancel': { target: 'cancelled', description: 'Spec section 8: "do not resubmit, refresh to reorder": the card already has its plan (two orders paid for one card being activated) or the line can no longer take the order; the money is given back.' },
 } as const;
 
@@ -49,7 +45,14 @@ export const orderMachine = setup({
     },
     paying: {
       description: 'Spec section 8: "120086 do not submit twice": a card attempt runs at the provider; no second one may start.',
-      on: { ...unpaid },
+      on: {
+        ...unpaid,
+        // Only a card attempt holds the order (in paying), so only there can one be undone.
+        'payment.restore': [
+          { guard: 'hadEarlierFailure', target: 'payment_failed', description: 'The card attempt was never tried (its token was stale, or the provider refused the request): the order shows the failure of the attempt before it again.' },
+          { target: 'awaiting_payment', description: 'The card attempt was never tried (its token was stale, or the provider refused the request): the order waits for its payment again.' },
+        ],
+      },
     },
     payment_failed: {
       description: 'Spec section 4: "failure with repay option"; /plans/bundleResultError shows the reason and "repay or view more".',
