@@ -66,18 +66,18 @@ export interface ChartEntry {
 }
 
 const PAYMENT_EXPIRED_SCREEN = 'The payment answering "expired" (120087) needs a new card\'s single-use token to go stale, and the card is typed in the provider\'s card form, a cross-origin iframe only a real browser runs.';
-const COUNTDOWN_SCREEN = 'The resend countdown (`after 60s`, then `after 1s` each second) is a minute of real time per path; the countdown is tested on the pure chart with the simulated clock.';
+const COUNTDOWN_SCREEN = 'The resend countdown (`after 60s`, then `after 1s` each second) is a minute of real time per path at the jsdom screens; test/e2e/login.paths.spec.ts runs it on the page\'s clock in Chromium.';
 const CAPTCHA_FAILS_SCREEN = 'The image code failing to load needs the network to fail while the picture loads, which the in-process gateway of the jsdom depth does not do.';
 
 
 export const charts: readonly ChartEntry[] = [
   { id: 'login', titleKey: 'login:chart.title', title: 'Login, register and reset password', kind: 'flow', specSection: '2 (/login), 5, 6, 7', machine: loginMachine,
     exemptions: [
-      { depth: 'screen', transitions: /:xstate\.after\./, takenAt: 'pure', reason: COUNTDOWN_SCREEN },
-      { depth: 'screen', transitions: /\.resend\.(ready|sending):/, states: /\.resend\.(ready|sending)$/, takenAt: 'pure', reason: 'The resend region is ready (and sending) only once the 60-second countdown has run out: a minute of real time per path at the screens.' },
-      { depth: 'screen', transitions: /:xstate\.error\.actor\.loadCaptcha:/, states: /\.captcha\.failed$/, takenAt: 'pure', reason: CAPTCHA_FAILS_SCREEN },
-      { depth: 'screen', transitions: /\.captcha\.failed:/, takenAt: 'pure', reason: CAPTCHA_FAILS_SCREEN },
-      { depth: 'screen', transitions: /:xstate\.error\.actor\.checkRegisteredFor/, takenAt: 'pure', reason: 'The ticket is checked the moment the gateway issues it: nothing a person does can make it expire in between.' },
+      { depth: 'screen', transitions: /:xstate\.after\./, takenAt: 'browser', reason: COUNTDOWN_SCREEN },
+      { depth: 'screen', transitions: /\.resend\.(ready|sending):/, states: /\.resend\.(ready|sending)$/, takenAt: 'browser', reason: 'The resend region is ready (and sending) only once the 60-second countdown has run out: a minute of real time per path at the screens. test/e2e/login.paths.spec.ts runs the minute on the page\'s clock in Chromium.' },
+      { depth: 'screen', transitions: /:xstate\.error\.actor\.loadCaptcha:/, states: /\.captcha\.failed$/, takenAt: 'browser', reason: CAPTCHA_FAILS_SCREEN },
+      { depth: 'screen', transitions: /\.captcha\.failed:/, takenAt: 'browser', reason: CAPTCHA_FAILS_SCREEN },
+      { depth: 'screen', transitions: /:xstate\.error\.actor\.checkRegisteredFor/, takenAt: 'browser', reason: 'The ticket is checked the moment the gateway issues it: nothing a person does at the jsdom screens can make it expire in between. test/e2e/login.paths.spec.ts moves the gateway\'s clock past its 10 minutes while the request waits.' },
     ] },
   { id: 'logout', titleKey: 'login:chart.logoutTitle', title: 'Logout', kind: 'flow', specSection: '4 (Logout)', machine: logoutMachine },
   { id: 'session', titleKey: 'messages:chart.session', title: 'Session: a failed call answered by the error catalogue (dialog, toast, 120087 then home, 401/403 to login)', kind: 'flow', specSection: '4 (120087 dialog then home; 401 or 403 to /login), 7 (toast 5 s), 8 (error catalogue)', machine: sessionMachine },

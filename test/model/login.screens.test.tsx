@@ -6,7 +6,8 @@
  * took are recorded through xstate inspection.
  *
  * Exempted from this depth in the registry (machines/index.ts, with the depth that takes it and why; `npm run
- * coverage -- login` lists each), because a person at the screen cannot cause it:
+ * coverage -- login` lists each), because a person at these jsdom screens cannot cause it; Chromium takes each
+ * (test/e2e/login.paths.spec.ts), and that spec asserts the two depths together take every transition:
  * - `after 60s` / `after 1s` of the resend countdown: 60 s of real time per path (the countdown itself is
  *   tested with fake timers in login.test.ts); so the resend region's `ready` and `sending` states too.
  * - `loadCaptcha error`: needs the network to fail while the picture loads.
