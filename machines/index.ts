@@ -118,10 +118,10 @@ export const charts: readonly ChartEntry[] = [
   },
   { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine,
     exemptions: [
-      { depth: 'screen', transitions: /:xstate\.after\./, takenAt: 'pure', reason: 'The send-code countdown (`after resendWait`, then `after 1s`) is a minute of real time per path; it is tested on the pure chart with the simulated clock.' },
-      { depth: 'screen', transitions: /:xstate\.error\.actor\.loadCaptcha:/, states: /\.captcha\.failed$/, takenAt: 'pure', reason: CAPTCHA_FAILS_SCREEN },
-      { depth: 'screen', transitions: /\.captcha\.failed:/, takenAt: 'pure', reason: CAPTCHA_FAILS_SCREEN },
-      { depth: 'screen', transitions: /modify\.saving:xstate\.error\.actor\.modifyAddress:2$/, takenAt: 'pure', reason: 'Any other failure of the address change: the screen validates with the gateway\'s own schema and cannot change the country, so only the network failing produces it.' },
+      { depth: 'screen', transitions: /:xstate\.after\./, takenAt: 'browser', reason: 'The send-code countdown (`after resendWait`, then `after 1s`) is a minute of real time per path at the jsdom screens; test/e2e/tracking.paths.spec.ts runs it on the page\'s clock in Chromium.' },
+      { depth: 'screen', transitions: /:xstate\.error\.actor\.loadCaptcha:/, states: /\.captcha\.failed$/, takenAt: 'browser', reason: CAPTCHA_FAILS_SCREEN },
+      { depth: 'screen', transitions: /\.captcha\.failed:/, takenAt: 'browser', reason: CAPTCHA_FAILS_SCREEN },
+      { depth: 'screen', transitions: /modify\.saving:xstate\.error\.actor\.modifyAddress:2$/, takenAt: 'browser', reason: 'Any other failure of the address change: the screen validates with the gateway\'s own schema and cannot change the country, so only the network failing produces it, which test/e2e/tracking.paths.spec.ts does in Chromium.' },
     ] },
   {
     id: 'activation', titleKey: 'activation:chart.title', title: 'Activation: card check, plan, number or port-in, account and Wi-Fi calling, status', kind: 'flow', specSection: '2 (/activation), 3 (SIM, Activation form), 4 (Activation, SIM status), 5, 8 (120014-120023)', machine: activationMachine },

@@ -94,7 +94,7 @@ test.describe('login chart: the browser depth', () => {
       await login.solveCaptcha();
       await resend.click();
       await expect.poll(() => resendOf(page, path)).toBe('ready');
-      await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+      await expect(page.getByText('Network error. Please check your connection and try again.').first()).toBeVisible();
       took(`${base}.ready:code.send:0`, `${base}.sending`);
       took(`${base}.sending:xstate.error.actor.${actor}:0`, `${base}.ready`);
       await page.unroute('**/loginorregist/sendMobileVerificationCode');

@@ -6,7 +6,8 @@
  * the transitions the screens' actor took are recorded through xstate inspection.
  *
  * Exempted from this depth in the registry (machines/index.ts, with the depth that takes it and why; `npm run
- * coverage -- tracking` lists each), because a person at the screen cannot cause it:
+ * coverage -- tracking` lists each), because a person at these jsdom screens cannot cause it; Chromium takes each
+ * (test/e2e/tracking.paths.spec.ts), and that spec asserts the two depths together take every transition:
  * - `after resendWait` / `after 1s` of the send-code countdown: a minute of real time per path (the countdown is
  *   tested with fake timers in tracking.test.ts).
  * - `loadCaptcha error` (and so `captcha.failed`): needs the network to fail while the picture loads.
