@@ -113,7 +113,7 @@ export const charts: readonly ChartEntry[] = [
       { transition: 'topUp.loading:xstate.done.actor.loadTopUp:1', reason: 'A status link to a top-up closed unpaid (cancelled): nothing in the product closes a top-up (the gateway cancels only an order for a card being activated and a line order its line can no longer take: src/server/payments/settle.ts). Kept so that a cancelled one, should a later change make it, says so.' },
     ],
     exemptions: [
-      { depth: 'screen', transitions: /:xstate\.done\.actor\.payment:1$/, states: /\.expired$/, takenAt: 'pure', reason: PAYMENT_EXPIRED_SCREEN },
+      { depth: 'screen', transitions: /:xstate\.done\.actor\.payment:1$/, states: /\.expired$/, takenAt: 'browser', reason: `${PAYMENT_EXPIRED_SCREEN} test/e2e/topUp.paths.spec.ts takes it.` },
     ],
   },
   { id: 'tracking', titleKey: 'tracking:chart.title', title: 'Track an order and change its address', kind: 'flow', specSection: '2 (/tracking), 3 (Shipping info), 4 (Shipment), 5', machine: trackingMachine,

@@ -7,7 +7,8 @@
  *
  * What these screens cannot take is exempted in the registry, machines/index.ts, with the depth that takes it instead
  * and why (`npm run coverage -- topUp` lists it): the payment answering "expired" (120087), which needs the provider's
- * cross-origin card form, and a status link to a top-up closed unpaid, which nothing in the product makes yet. The
+ * cross-origin card form (test/e2e/topUp.paths.spec.ts takes it in Chromium); a status link to a top-up closed unpaid
+ * is declared unreachable there, since nothing in the product closes a top-up. The
  * payment's "unsettled" snapshot (`paying.locked`) is taken here: every payment passes through it while its request
  * is in flight.
  */
