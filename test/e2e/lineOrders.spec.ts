@@ -1,11 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { seriousViolations } from './checks';
 import { englishLeftovers } from './i18n-check';
-import { advanceClock, captchaAnswer, testLine } from './sandbox';
+import { advanceClock, signIn, testLine } from './sandbox';
 import { LineOrderPage } from '../support/pages/LineOrderPage';
 import { textOf, type Lang } from '../support/pages/i18nText';
-import { endpoints } from '../../src/contract';
-import { OAUTH_CLIENT } from '../../src/contract/auth';
 
 /**
  * Issue 15, line orders: five data add-ons bought and a sixth refused, a roaming pack, a plan change that starts when
@@ -14,7 +12,6 @@ import { OAUTH_CLIENT } from '../../src/contract/auth';
  */
 const LANGS: Lang[] = ['en', 'zh-Hans', 'zh-Hant'];
 const LISTS = ['/personal/businessManegement/flowPacket', '/personal/businessManegement/roamPack', '/personal/businessManegement/bundleChange'];
-const BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
 
 /**
  * A customer with a US line and a 5GB plan started now (or ending in `endsInHours`), $100.00 (or `generalCents`) in the
@@ -28,21 +25,6 @@ async function openWithNewLine(page: Page, request: APIRequestContext, baseURL: 
   }
   await page.goto(path);
   return login;
-}
-
-/** The browser's session as the gateway sets it at login (decision 0013): the token HttpOnly, the marker readable. */
-async function signIn(page: Page, request: APIRequestContext, baseURL: string, login: { username: string; password: string }) {
-  const img = await request.get(endpoints.createImg.path);
-  const captchaToken = img.headers()['x-image-code-token']!;
-  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
-    form: { grant_type: 'password', username: login.username, password: login.password },
-    headers: { Authorization: BASIC, 'IMAGE-CODE': await captchaAnswer(request, captchaToken), 'X-IMAGE-CODE-TOKEN': captchaToken },
-  });
-  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  await page.context().addCookies([
-    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
-  ]);
 }
 
 test.describe('line orders', () => {

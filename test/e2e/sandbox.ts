@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page, type Response } from '@playw
 import { buyPaidOrder } from '../model/trackingOrders';
 import { endpoints } from '../../src/contract';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/orders';
+import { OAUTH_CLIENT } from '../../src/contract/auth';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { tokenizeCard } from '../support/payments';
 import type { Card } from '../support/pages/ActivationPage';
@@ -94,4 +95,24 @@ export async function saveCard(request: APIRequestContext, baseURL: string, toke
     data: { sourceId, ...card },
   });
   if (!res.ok()) throw new Error(`addCard: ${res.status()} ${await res.text()}`);
+}
+
+const BASIC = `Basic ${Buffer.from(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`).toString('base64')}`;
+
+/**
+ * Logs a browser in as `login` without the login page (its journeys are login.spec.ts's): the session as the gateway
+ * sets it at login (decision 0013), the token HttpOnly, the marker readable.
+ */
+export async function signIn(page: Page, request: APIRequestContext, baseURL: string, login: { username: string; password: string }): Promise<void> {
+  const img = await request.get(endpoints.createImg.path);
+  const captchaToken = img.headers()['x-image-code-token']!;
+  const res = await request.post(`${endpoints.oauthToken.path}?grant_type=password&scope=all`, {
+    form: { grant_type: 'password', username: login.username, password: login.password },
+    headers: { Authorization: BASIC, 'IMAGE-CODE': await captchaAnswer(request, captchaToken), 'X-IMAGE-CODE-TOKEN': captchaToken },
+  });
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  await page.context().addCookies([
+    { name: 'Admin-Token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
+  ]);
 }

@@ -8,9 +8,10 @@
  * (test/e2e/lineOrders.spec.ts).
  *
  * What these screens cannot take is exempted in the registry, machines/index.ts, with the depth that takes it instead
- * and why (`npm run coverage -- flowPacket` lists it): the offers failing to load, the payment answering "expired"
- * (120087), a result link to an order closed when its money arrived, and choosing the months or another offer, which
- * the data add-on form does not offer.
+ * and why (`npm run coverage -- flowPacket` lists it): the offers failing to load and the payment answering "expired"
+ * (120087) are taken in Chromium (test/e2e/flowPacket.paths.spec.ts); a result link to an order closed when its money
+ * arrived stays at the pure depth. Choosing the months or another offer, which the data add-on form does not offer, is
+ * declared unreachable for this chart.
  */
 import '../support/nodeRealmEncoding';
 import { randomUUID } from 'node:crypto';
