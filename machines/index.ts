@@ -69,7 +69,6 @@ const PAYMENT_EXPIRED_SCREEN = 'The payment answering "expired" (120087) needs a
 const COUNTDOWN_SCREEN = 'The resend countdown (`after 60s`, then `after 1s` each second) is a minute of real time per path at the jsdom screens; test/e2e/login.paths.spec.ts runs it on the page\'s clock in Chromium.';
 const CAPTCHA_FAILS_SCREEN = 'The image code failing to load needs the network to fail while the picture loads, which the in-process gateway of the jsdom depth does not do.';
 
-
 export const charts: readonly ChartEntry[] = [
   { id: 'login', titleKey: 'login:chart.title', title: 'Login, register and reset password', kind: 'flow', specSection: '2 (/login), 5, 6, 7', machine: loginMachine,
     exemptions: [
