@@ -1,12 +1,9 @@
 import { expect, test } from './fixtures';
+import { browserDepth } from './browserDepth';
 import { LineOrderPage } from '../support/pages/LineOrderPage';
 import { textOf } from '../support/pages/i18nText';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { signIn, testLine } from './sandbox';
-import { chartById } from '../../machines/index';
-import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
-import { BROWSER_DEPTH, mergedScreenCoverage } from '../model/toolkit/screenDepths';
-import { newRecorder } from '../model/toolkit/run';
 
 /**
  * The data add-on chart's browser depth (flowPacket): what the jsdom depth cannot take (machines/index.ts exempts it
@@ -17,18 +14,12 @@ import { newRecorder } from '../model/toolkit/run';
  * transition not declared unreachable or left to the pure depth.
  */
 
-const entry = chartById('flowPacket')!;
-const seen = newRecorder();
+const depth = browserDepth('flowPacket');
+const took = depth.took;
 const LIST = '/personal/businessManegement/flowPacket';
 
 test.describe('data add-on chart: the browser depth', () => {
-  test.afterAll(() => {
-    const coverage = coverageOf(entry, seen, BROWSER_DEPTH, 2);
-    const merged = mergedScreenCoverage(entry, seen, 2);
-    console.log(`\n${formatTable([coverage, merged])}`);
-    writeCoverage([coverage, merged]);
-    expect({ transitions: merged.transitions.missing, states: merged.states.missing }).toEqual({ transitions: [], states: [] });
-  });
+  test.afterAll(() => depth.finish(2));
 
   test('the offers fail to load; the customer tries again and they show', async ({ page, request, baseURL }) => {
     await signIn(page, request, baseURL!, await testLine(request));
@@ -36,15 +27,13 @@ test.describe('data add-on chart: the browser depth', () => {
     await page.goto(LIST);
     const order = new LineOrderPage(page);
     await order.expectIn('offersFailed');
-    seen.transitions.add('flowPacket.loadingOffers:xstate.error.actor.loadOffers:0');
-    seen.states.add('flowPacket.loadingOffers');
-    seen.states.add('flowPacket.offersFailed');
+    took('flowPacket.loadingOffers:xstate.error.actor.loadOffers:0', 'flowPacket.offersFailed');
 
     await page.unroute('**/businessManagement/offers');
     await page.getByRole('button', { name: textOf('en', 'business:retry') }).click();
     await order.expectIn('listing');
     await expect(page.getByTestId('line-offer').first()).toBeVisible();
-    seen.transitions.add('flowPacket.offersFailed:lineOrder.reload:0');
+    took('flowPacket.offersFailed:lineOrder.reload:0', 'flowPacket.loadingOffers', 'flowPacket.listing');
   });
 
   test('a used card token (payment info expired, 120087): the dialog, then home on confirm', async ({ page, request, baseURL }) => {
@@ -66,9 +55,7 @@ test.describe('data add-on chart: the browser depth', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Your payment information has expired.');
     await expect.poll(() => order.state()).toBe('"expired"');
-    seen.transitions.add('flowPacket.paying:xstate.done.actor.payment:1');
-    seen.states.add('flowPacket.paying');
-    seen.states.add('flowPacket.expired');
+    took('flowPacket.paying:xstate.done.actor.payment:1', 'flowPacket.expired');
     await dialog.getByRole('button').click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { browserDepth } from './browserDepth';
 import { LoginPage } from '../support/pages/LoginPage';
 import { advanceClock } from './sandbox';
-import { allStates, allTransitions } from '../../machines/chart';
-import { chartById } from '../../machines/index';
-import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
-import { BROWSER_DEPTH, mergedScreenCoverage } from '../model/toolkit/screenDepths';
-import { newRecorder } from '../model/toolkit/run';
 
 /**
  * The login chart's browser depth: what the jsdom depth cannot take (machines/index.ts exempts it there, "taken at
@@ -21,20 +17,8 @@ import { newRecorder } from '../model/toolkit/run';
  * Afterwards the two screen depths together (this file and test/model/login.screens.test.tsx) take every transition.
  */
 
-const entry = chartById('login')!;
-const seen = newRecorder();
-const transitionIds = new Set(allTransitions(entry.machine).map((t) => t.id));
-const stateIds = new Set(allStates(entry.machine).map((n) => n.id));
-
-/** Counts a transition the page was just seen to take, and the states at both its ends. */
-function took(id: string, ...states: string[]) {
-  expect(transitionIds.has(id), `${id} is a transition of the login chart`).toBe(true);
-  seen.transitions.add(id);
-  for (const s of [id.split(':')[0]!, ...states]) {
-    expect(stateIds.has(s), `${s} is a state of the login chart`).toBe(true);
-    for (let i = s.split('.').length; i > 1; i--) seen.states.add(s.split('.').slice(0, i).join('.'));
-  }
-}
+const depth = browserDepth('login');
+const took = depth.took;
 
 const uniquePhone = () => `626${String(2000000 + Math.floor(Math.random() * 7_000_000)).padStart(7, '0')}`;
 
@@ -50,15 +34,7 @@ const PURPOSES = [
 ] as const;
 
 test.describe('login chart: the browser depth', () => {
-  test.afterAll(() => {
-    // One path per test: a resend for each purpose, the image code, a ticket for register and for reset.
-    const paths = PURPOSES.length + 1 + 2;
-    const coverage = coverageOf(entry, seen, BROWSER_DEPTH, paths);
-    const merged = mergedScreenCoverage(entry, seen, paths);
-    console.log(`\n${formatTable([coverage, merged])}`);
-    writeCoverage([coverage, merged]);
-    expect({ transitions: merged.transitions.missing, states: merged.states.missing }).toEqual({ transitions: [], states: [] });
-  });
+  test.afterAll(() => depth.finish(PURPOSES.length + 1 + 2));
 
   for (const { path, actor } of PURPOSES) {
     test(`${path}: the resend countdown runs out; a resend lost, one without the image code, one sent`, async ({ page, request }) => {

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { seriousViolations, switchTo } from './checks';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { pdfText } from '../server/pdfText';
+import { balancesOf } from './sandbox';
 
 /**
  * Issue 14, Money: the demo customer tops up by card and by WeChat Pay, reads the bill and downloads its PDF, opens
@@ -17,14 +18,6 @@ const LANGS = [
 ] as const;
 
 const PAGES = ['/personal/pay/changeAccount', '/mybill', '/personal/myorder', '/global/myorder', '/personal/pay/test'];
-
-const generalBalance = async (page: Page) => {
-  const res = await page.request.post('/gateway/pcapp/api/v1/personalcenter/userInfo', {
-    // The page's context sends the session cookie (HttpOnly, decision 0013); a change it authenticates names the channel.
-    headers: { CHANNEL: 'eshop' },
-  });
-  return ((await res.json()) as { data: { balances: { generalCents: number; ildCents: number } } }).data.balances;
-};
 
 test.describe('money pages of the account portal', () => {
   test('a visitor is sent to /login', async ({ page }) => {
@@ -50,7 +43,7 @@ test.describe('money pages of the account portal', () => {
 
   test('tops up the General account by a new card, then the ILD account by WeChat Pay; the bill shows both and its PDF reads', async ({ page, request, context }) => {
     await new LoginPage(page, request).loginAsDemo();
-    const before = await generalBalance(page);
+    const before = await balancesOf(page);
     await page.goto('/personal/pay/changeAccount');
     await page.locator('[data-field="amount"]').fill('12.5');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -67,7 +60,7 @@ test.describe('money pages of the account portal', () => {
     await expect(page).toHaveURL(/\/personal\/pay\/payStatus\/LB/);
     await expect(page.getByText('Top-up successful')).toBeVisible();
     await expect(page.getByText('$20.00 has been added to the General account of (626) 555-0100.')).toBeVisible();
-    expect((await generalBalance(page)).generalCents).toBe(before.generalCents + 2000);
+    expect((await balancesOf(page)).generalCents).toBe(before.generalCents + 2000);
     if (process.env.MONEY_SCREENSHOTS) await page.screenshot({ path: '.tmp/money-status-en.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Top up again' }).click();

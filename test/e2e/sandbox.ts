@@ -116,3 +116,10 @@ export async function signIn(page: Page, request: APIRequestContext, baseURL: st
     { name: 'Logged-In', value: 'e2e-session', url: baseURL, sameSite: 'Lax' },
   ]);
 }
+
+/** The logged-in customer's balances, as the account pages read them (the page's context sends the session cookie). */
+export async function balancesOf(page: Page): Promise<{ generalCents: number; ildCents: number }> {
+  // The session is the gateway's HttpOnly cookie (decision 0013); a change it authenticates names the channel.
+  const res = await page.request.post(endpoints.userInfo.path, { headers: { CHANNEL: 'eshop' } });
+  return ((await res.json()) as { data: { balances: { generalCents: number; ildCents: number } } }).data.balances;
+}

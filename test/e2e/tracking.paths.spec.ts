@@ -1,12 +1,8 @@
 import { expect, test } from './fixtures';
+import { browserDepth } from './browserDepth';
 import { TrackingPage } from '../support/pages/TrackingPage';
 import { buyPaidOrder, NEW_ADDRESS } from '../model/trackingOrders';
 import { advanceClock, paymentsUrlOf } from './sandbox';
-import { allStates, allTransitions } from '../../machines/chart';
-import { chartById } from '../../machines/index';
-import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
-import { BROWSER_DEPTH, mergedScreenCoverage } from '../model/toolkit/screenDepths';
-import { newRecorder } from '../model/toolkit/run';
 
 /**
  * The tracking chart's browser depth: what the jsdom depth cannot take (machines/index.ts exempts it there, "taken at
@@ -19,29 +15,11 @@ import { newRecorder } from '../model/toolkit/run';
  * Afterwards the two screen depths together (this file and test/model/tracking.screens.test.tsx) take every transition.
  */
 
-const entry = chartById('tracking')!;
-const seen = newRecorder();
-const transitionIds = new Set(allTransitions(entry.machine).map((t) => t.id));
-const stateIds = new Set(allStates(entry.machine).map((n) => n.id));
-
-/** Counts a transition the page was just seen to take, and the states at both its ends. */
-function took(id: string, ...states: string[]) {
-  expect(transitionIds.has(id), `${id} is a transition of the tracking chart`).toBe(true);
-  seen.transitions.add(id);
-  for (const s of [id.split(':')[0]!, ...states]) {
-    expect(stateIds.has(s), `${s} is a state of the tracking chart`).toBe(true);
-    for (let i = s.split('.').length; i > 1; i--) seen.states.add(s.split('.').slice(0, i).join('.'));
-  }
-}
+const depth = browserDepth('tracking');
+const took = depth.took;
 
 test.describe('tracking chart: the browser depth', () => {
-  test.afterAll(() => {
-    const coverage = coverageOf(entry, seen, BROWSER_DEPTH, 3);
-    const merged = mergedScreenCoverage(entry, seen, 3);
-    console.log(`\n${formatTable([coverage, merged])}`);
-    writeCoverage([coverage, merged]);
-    expect({ transitions: merged.transitions.missing, states: merged.states.missing }).toEqual({ transitions: [], states: [] });
-  });
+  test.afterAll(() => depth.finish(3));
 
   test('the send-code countdown runs out on the clock, and a second code is sent', async ({ page, request, baseURL }) => {
     const order = await buyPaidOrder(baseURL!, paymentsUrlOf(baseURL!));
