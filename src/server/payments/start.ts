@@ -11,16 +11,10 @@ import { payments } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { assertOrderCardPayable, type OrderRow } from '../orders';
 import { lockOrder } from './settle';
-import { moveOrder } from './orderStatus';
+import { assertPayable, moveOrder } from './orderStatus';
 import { assertOrderKindPayable } from './orderKinds';
 import { cardColumns, paymentByKey, type PaymentRow } from './view';
 import { RECONCILE_GRACE_MS } from './keys';
-
-/** Paid or closed: "do not resubmit, refresh to reorder". A card attempt running: "do not submit twice" (120086). */
-export function assertPayable(order: OrderRow): void {
-  if (order.status === 'paid' || order.status === 'cancelled') throw new GatewayError('resubmit');
-  if (order.status === 'paying') throw new GatewayError('120086');
-}
 
 export interface Attempt {
   key: string;
