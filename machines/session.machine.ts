@@ -25,7 +25,9 @@ const codeIn = (list: readonly string[], event: SessionEvent) => list.includes(f
 const catalogue = (expiredTarget: '#session.paymentExpired' | undefined) => [
   { guard: 'refusedAsCrossSite', actions: 'showDialog', description: 'Decision 0013: a change refused as cross-site (403 crossSiteRequest) is no sign of a lost session: its message is shown in a dialog and the customer stays logged in.' },
   { guard: 'sessionLost', target: '#session.sessionEnded', description: 'Spec section 4: "Status 401 or 403 goes to /login"; section 8: "401 unauthorized, log in again (to /login); 403 access denied (to /login)".' },
-  { guard: 'paymentInfoExpired', target: expiredTarget, description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home."' },
+  expiredTarget
+    ? { guard: 'paymentInfoExpired', target: expiredTarget, description: 'Spec section 4: "Response code 120087 (payment info expired): dialog; on confirm go home."' } as const
+    : { guard: 'paymentInfoExpired', description: 'Spec section 4: "120087 (payment info expired): dialog; on confirm go home": its dialog is already open and waits for the confirmation; no second one.' } as const,
   { guard: 'blankMessage', description: 'Spec section 8: "Blank message: 90009, 90057, 120111, 120112, 120104, 120118, 120117": nothing is shown.' },
   { guard: 'knownCode', actions: 'showDialog', description: 'Spec section 8: "a code in the known list shows a warning dialog with message and one button".' },
   { actions: 'showToast', description: 'Spec section 7: "a failed response with an error description shows a toast for 5 seconds"; a transport failure shows its HTTP status message (section 8).' },

@@ -33,8 +33,7 @@ const isIn = (list: readonly string[], code: string) => list.includes(code);
 /** Where the session chart's catalogue sends a failed call, named (its guards, in their order). */
 export function classifyError(e: FailedCall): ErrorOutcome {
   const event: SessionEvent = { type: 'call.failed', error: e };
-  const snapshot = createActor(sessionMachine).getSnapshot();
-  const [taken] = sessionMachine.getTransitionData(snapshot as never, event);
+  const [taken] = sessionMachine.getTransitionData(sessionMachine.resolveState({ value: 'active', context: {} }), event);
   const named = taken?.guard as string | { type?: string } | undefined;
   const guard = typeof named === 'string' ? named : named?.type;
   switch (guard) {
