@@ -1,17 +1,17 @@
 /**
  * `npm run paths -- <chart> [--depth pure] [--format text|json|playwright] [--to <state or transition id>]`
  *
- * Prints the paths the model tests generate for one chart (test/model/toolkit/paths.ts, the same function the tests
+ * Prints the paths the model tests generate for one chart (machines/paths.ts, the same function the tests
  * call): one path per transition of the chart, the shortest whose last step takes it. Each step gives the event sent,
  * the payload that chose the branch, the state reached and the transitions the step took. `--to` keeps the shortest
  * path to one state or transition. The playwright format prints a test skeleton whose page-object verbs are named
  * after the events, for a QA engineer to fill in.
  */
-import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
-import { allStates, allTransitions, transitionIndex } from '../machines/chart';
+import type { StateValue } from 'xstate';
+import { allStates, transitionIndex } from '../machines/chart';
 import { chartById, charts } from '../machines/index';
-import { models } from '../test/model/models';
-import { generatePaths, type PathCase } from '../test/model/toolkit/paths';
+import { models } from '../machines/models/index';
+import { describePath, generatePaths, pathsTo, type PrintedPath } from '../machines/paths';
 
 const FORMATS = ['text', 'json', 'playwright'] as const;
 type Format = (typeof FORMATS)[number];
@@ -50,37 +50,6 @@ function parseArgs(argv: string[]) {
     fail(`the paths of the ${depth} depth are chosen by its test file (the events its screens offer); this command prints the generated paths of the pure depth, which every other depth walks a subset of`);
   }
   return { chart, format, depth, to };
-}
-
-export interface Step {
-  event: string;
-  payload: Record<string, unknown>;
-  /** The state reached, as xstate writes its value. */
-  state: StateValue;
-  /** The ids of the transitions this step took (`<source state id>:<event type>:<index>`). */
-  took: string[];
-}
-
-export interface PrintedPath {
-  /** The transition this path exists for: its last step takes it. */
-  covers: { id: string; label: string; from: string; to: string[]; description?: string };
-  steps: Step[];
-}
-
-/** An error as a payload shows it: its code and message, not an empty object. */
-const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v instanceof Error ? { message: v.message } : v)));
-
-export function describePath(path: PathCase, index: ReturnType<typeof transitionIndex>, machine: PathCase['transition']['source']['machine']): PrintedPath {
-  const t = path.transition;
-  return {
-    covers: { id: t.id, label: t.label, from: t.source.id, to: t.targets.map((n) => n.id), ...(t.description ? { description: t.description } : {}) },
-    steps: path.events.map((event: EventObject, i) => {
-      const { type, ...payload } = event;
-      const before = path.snapshots[i] as AnyMachineSnapshot;
-      const took = machine.getTransitionData(before, event).flatMap((d) => index.get(d)?.id ?? []);
-      return { event: type, payload: plain(payload) as Record<string, unknown>, state: path.values[i + 1]!, took };
-    }),
-  };
 }
 
 const stateText = (value: StateValue): string => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -135,24 +104,23 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => { if (error.code ==
 function main() {
   const { chart, format, depth, to } = parseArgs(process.argv.slice(2));
   const entry = chartById(chart) ?? fail(`no chart named ${chart}`);
-  const model = models[entry.id] ?? fail(`the chart ${chart} has no model in test/model/models.ts`);
+  const model = models[entry.id] ?? fail(`the chart ${chart} has no model in machines/models/index.ts`);
   const machine = entry.machine;
   const index = transitionIndex(machine);
   let paths = generatePaths(model);
   if (to) {
-    const transitionIds = new Set(allTransitions(machine).map((t) => t.id));
-    const stateIds = new Set(allStates(machine).map((n) => n.id));
-    if (transitionIds.has(to)) paths = paths.filter((p) => p.transition.id === to);
-    else if (stateIds.has(to)) {
-      const reaching = paths.filter((p) => (p.snapshots.at(-1) as AnyMachineSnapshot)._nodes.some((n: { id: string }) => n.id === to));
-      paths = reaching.sort((a, b) => a.events.length - b.events.length).slice(0, 1);
-    } else fail(`${to} is neither a state nor a transition of ${chart} (states are ids such as ${[...stateIds][1] ?? entry.id}; transitions <state id>:<event>:<index>)`);
+    const found = pathsTo(model, paths, to);
+    if (found === 'unknown') {
+      const stateIds = allStates(machine).map((n) => n.id);
+      fail(`${to} is neither a state nor a transition of ${chart} (states are ids such as ${stateIds[1] ?? entry.id}; transitions <state id>:<event>:<index>)`);
+    }
+    paths = found;
     if (!paths.length) {
       const why = (entry.unreachable ?? []).find((u) => u.transition === to)?.reason;
       fail(why ? `${to} is declared unreachable: ${why}` : `no generated path of ${chart} reaches ${to}`);
     }
   }
-  const printed = paths.map((p) => describePath(p, index, machine));
+  const printed = paths.map((p) => describePath(p, machine, index));
   const initial = (paths[0]?.values[0] ?? machine.getInitialSnapshot(undefined as never, model.input as never).value) as StateValue;
 
   if (format === 'json') {

@@ -6,11 +6,11 @@ import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, type OrderData } from '../../sr
 import { toOrderBody } from '../../machines/checkoutForm';
 import { RESUME_VERSION } from '../../machines/checkout.machine';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
-import { paymentModel, PAYMENT_RESULTS } from '../model/models/payment';
-import { VALID_DRAFT } from '../model/models/checkoutFixtures';
+import { paymentModel, PAYMENT_RESULTS } from '../../machines/models/payment';
+import { VALID_DRAFT } from '../../machines/models/checkoutFixtures';
 import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
 import { stepTitle } from '../model/toolkit/describeChart';
-import { generatePaths, type PathCase } from '../model/toolkit/paths';
+import { generatePaths, type PathCase } from '../../machines/paths';
 import { newRecorder } from '../model/toolkit/run';
 import { BROWSER_DEPTH, isCardEntry, mergedScreenCoverage } from '../model/toolkit/screenDepths';
 import { transitionIndex } from '../../machines/chart';

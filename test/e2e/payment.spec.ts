@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { allTransitions } from '../../machines/chart';
-import { checkoutModel } from '../model/models/checkout';
+import { checkoutModel } from '../../machines/models/checkout';
 import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
 import { newRecorder } from '../model/toolkit/run';
 import { BROWSER_DEPTH, mergedScreenCoverage } from '../model/toolkit/screenDepths';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ACTIVATION_RESUME_VERSION, activationMachine, STATUS_POLL_MAX_MS, STATUS_POLL_MS, type CorrectInput } from '../../machines/activation.machine';
 import type { ActivationView } from '../../src/contract/activation';
-import { VALID_PORT, viewOf } from './models/activation';
+import { VALID_PORT, viewOf } from '../../machines/models/activation';
 
 const PORT_DELAY_MS = 15_000;
 const port = (state: NonNullable<ActivationView['portIn']>['state'], at: number): ActivationView => viewOf({

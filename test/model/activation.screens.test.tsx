@@ -53,10 +53,10 @@ import { clearBrowserCookies, withBrowserCookies } from '../support/browserCooki
 import { type TestServer } from '../support/server';
 import { form, newCard, portChoice, uniqueUsername, type TestCard } from '../server/activationFixtures';
 import { call } from '../server/helpers';
-import { activationModel } from './models/activation';
+import { activationModel } from '../../machines/models/activation';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 import { startScreenDepthServer } from './toolkit/screenServer';

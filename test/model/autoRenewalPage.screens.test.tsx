@@ -15,7 +15,7 @@ import { i18n } from '../../i18n';
 import { autoRenewalPageFlow } from '../../src/app/flows/planLife';
 import type { AutoRenewalInfo } from '../../src/contract/planLife';
 import AutoRenewalScreen from '../../screens/planLife/AutoRenewalScreen';
-import { autoRenewalPageModel } from './models/planLifecycles';
+import { autoRenewalPageModel } from '../../machines/models/planLifecycles';
 import { screenDepth, type Calls, type Verbs } from './toolkit/answeredScreens';
 
 const calls: Calls = vi.hoisted(() => new Map());

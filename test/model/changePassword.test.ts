@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordProblems } from '../../machines/changePassword.machine';
-import { changePasswordModel, VALID } from './models';
+import { changePasswordModel, VALID } from '../../machines/models/index';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('changePassword chart paths', () => describeChartPaths(changePasswordModel));

@@ -18,8 +18,8 @@ import { purchaseSharer, resumePointOf } from '../../src/app/flows/checkoutResum
 import { entryFromUrl, urlFor } from '../../screens/checkout/checkoutUrls';
 import { connect } from '../../screens/checkout/checkout.connect';
 import { toOrderBody } from '../../machines/checkoutForm';
-import { CATALOG, QUOTE, VALID_DRAFT, order } from './models/checkoutFixtures';
-import { PAYMENT_INPUT, PAYMENT_RESULTS } from './models/payment';
+import { CATALOG, QUOTE, VALID_DRAFT, order } from '../../machines/models/checkoutFixtures';
+import { PAYMENT_INPUT, PAYMENT_RESULTS } from '../../machines/models/payment';
 
 afterEach(() => { localStorage.clear(); sessionStorage.clear(); });
 

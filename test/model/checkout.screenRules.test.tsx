@@ -21,7 +21,7 @@ import CheckoutLayout from '../../screens/checkout/CheckoutLayout';
 import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
 import BundleResultErrorScreen from '../../screens/checkout/BundleResultErrorScreen';
-import { CATALOG, QUOTE, VALID_DRAFT, order } from './models/checkoutFixtures';
+import { CATALOG, QUOTE, VALID_DRAFT, order } from '../../machines/models/checkoutFixtures';
 
 const SAVED_CARD = { id: 7, brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030, holderName: 'Mei Lin', isDefault: true };
 const UNLIMITED = { id: 5, slug: 'unlimited-plan', kind: 'us' as const, name: 'Unlimited', highSpeedDataMb: null, monthlyPriceCents: 4500, usMinutes: null, inclusions: [], promotionEligible: true, simTypes: ['physical' as const, 'esim' as const], featured: false };

@@ -40,12 +40,12 @@ import { wechatPhonePay } from '../support/payments';
 import { clearBrowserCookies, withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
-import { checkoutModel } from './models/checkout';
-import { VALID_DRAFT } from './models/checkoutFixtures';
+import { checkoutModel } from '../../machines/models/checkout';
+import { VALID_DRAFT } from '../../machines/models/checkoutFixtures';
 import { orderIn, paidSubmission, type OrderShape } from './checkoutOrders';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 

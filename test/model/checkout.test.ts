@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { checkoutModel } from './models/checkout';
+import { checkoutModel } from '../../machines/models/checkout';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('checkout chart paths', () => describeChartPaths(checkoutModel));

@@ -36,7 +36,7 @@ import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { newRecorder, observe, pressButton } from './toolkit/run';
-import { checkoutModel } from './models/checkout';
+import { checkoutModel } from '../../machines/models/checkout';
 
 const STEP_TIMEOUT = 15_000;
 const DEALER_CARD = { iccid: '8901260010000000070', code: '777777' };

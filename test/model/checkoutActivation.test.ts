@@ -9,8 +9,8 @@ import type { PaymentInput, PaymentMachine, PaymentOutput } from '../../machines
 import { urlFor } from '../../screens/checkout/checkoutUrls';
 import { fitToCard, emptyDraft, formProblems, toOrderBody, toQuoteRequest } from '../../machines/checkoutForm';
 import type { QuoteRequest } from '../../src/contract/orders';
-import { checkoutActivationModel, ACTIVATION_INPUT, DEALER_CARD } from './models/checkoutActivation';
-import { CATALOG, QUOTE, VALID_DRAFT, order } from './models/checkoutFixtures';
+import { checkoutActivationModel, ACTIVATION_INPUT, DEALER_CARD } from '../../machines/models/checkoutActivation';
+import { CATALOG, QUOTE, VALID_DRAFT, order } from '../../machines/models/checkoutFixtures';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('checkout chart paths in activation mode', () => describeChartPaths(checkoutActivationModel));

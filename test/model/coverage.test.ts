@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { charts } from '../../machines/index';
 import { allStates, allTransitions } from '../../machines/chart';
-import { models } from './models';
+import { models } from '../../machines/models/index';
 import { coverageOf, formatTable, isComplete, writeCoverage, type ChartCoverage } from './toolkit/coverage';
-import { generatePaths } from './toolkit/paths';
+import { generatePaths } from '../../machines/paths';
 import { newRecorder, runPathPure } from './toolkit/run';
 
 describe('model coverage', () => {

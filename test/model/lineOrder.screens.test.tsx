@@ -33,10 +33,10 @@ import { type TestServer } from '../support/server';
 import { wechatPhonePay } from '../support/payments';
 import { renderFlowPacketScreens } from '../support/lineOrderScreens';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
-import { flowPacketModel } from './models/lineOrder';
+import { flowPacketModel } from '../../machines/models/lineOrder';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineOrderProblems } from '../../machines/lineOrder.machine';
-import { bundleChangeModel, flowPacketModel, globalRenewalModel, OFFER, offersOf, roamPackModel } from './models/lineOrder';
+import { bundleChangeModel, flowPacketModel, globalRenewalModel, OFFER, offersOf, roamPackModel } from '../../machines/models/lineOrder';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('bundleChange chart paths', () => describeChartPaths(bundleChangeModel));

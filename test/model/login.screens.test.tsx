@@ -28,10 +28,10 @@ import LoginScreen from '../../screens/login/LoginScreen';
 import { type TestServer } from '../support/server';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
 import { clearBrowserCookies } from '../support/browserCookies';
-import { loginModel, VALID } from './models';
+import { loginModel, VALID } from '../../machines/models/index';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 
 const STEP_TIMEOUT = 8_000;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { loginMachine, RESEND_SECONDS } from '../../machines/login.machine';
-import { loginModel, VALID } from './models';
+import { loginModel, VALID } from '../../machines/models/index';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('login chart paths', () => describeChartPaths(loginModel));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { logoutMachine } from '../../machines/logout.machine';
-import { logoutModel } from './models';
+import { logoutModel } from '../../machines/models/index';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('logout chart paths', () => describeChartPaths(logoutModel));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { PAYMENT_UNSETTLED, paymentMachine, WECHAT_POLL_MS, type PayOrderInput } from '../../machines/payment.machine';
 import type { PaymentResult } from '../../src/contract/payments';
-import { PAYMENT_INPUT, PAYMENT_RESULTS } from './models/payment';
+import { PAYMENT_INPUT, PAYMENT_RESULTS } from '../../machines/models/payment';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const apiError = (code: string, status = 409) => Object.assign(new Error(code), { code, status, message: '' });

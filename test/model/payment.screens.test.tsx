@@ -41,11 +41,11 @@ import { withBrowserCookies } from '../support/browserCookies';
 import { type TestServer } from '../support/server';
 import { startScreenDepthServer } from './toolkit/screenServer';
 import { createOrder, payByCard } from './checkoutOrders';
-import { VALID_DRAFT } from './models/checkoutFixtures';
-import { paymentModel } from './models/payment';
+import { VALID_DRAFT } from '../../machines/models/checkoutFixtures';
+import { paymentModel } from '../../machines/models/payment';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { isCardEntry, JSDOM_DEPTH } from './toolkit/screenDepths';
 

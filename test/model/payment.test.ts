@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { paymentModel } from './models/payment';
+import { paymentModel } from '../../machines/models/payment';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('payment chart paths', () => describeChartPaths(paymentModel));

@@ -3,7 +3,7 @@ import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMa
 import { planMachine } from '../../machines/plan.machine';
 import { autoRenewalMachine } from '../../machines/autoRenewal.machine';
 import { serviceMachine } from '../../machines/service.machine';
-import { autoRenewalModel, autoRenewalPageModel, INSIDE, OUTSIDE, planModel, serviceModel, SUSPENDED_AT } from './models/planLifecycles';
+import { autoRenewalModel, autoRenewalPageModel, INSIDE, OUTSIDE, planModel, serviceModel, SUSPENDED_AT } from '../../machines/models/planLifecycles';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('plan chart paths', () => describeChartPaths(planModel));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { portInMachine, type PortInEvent } from '../../machines/portIn.machine';
-import { CARRIER_MESSAGE, portInModel } from './models/portIn';
+import { CARRIER_MESSAGE, portInModel } from '../../machines/models/portIn';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('portIn chart paths', () => describeChartPaths(portInModel));

@@ -15,7 +15,7 @@ import { esimInstallFlow, wifiCallingFlow } from '../../src/app/flows/portal';
 import type { PortalData } from '../../src/contract/pageData';
 import WifiCallScreen from '../../screens/personal/WifiCallScreen';
 import ScanInstallScreen from '../../screens/personal/ScanInstallScreen';
-import { esimInstallModel, wifiCallingModel } from './models';
+import { esimInstallModel, wifiCallingModel } from '../../machines/models/index';
 import { screenDepth, type Calls, type Verbs } from './toolkit/answeredScreens';
 
 /** Each call of the flows waits in `calls` until the path answers it with the actor's done or error event. */

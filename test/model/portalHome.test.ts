@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { e911Problems, EMPTY_DRAFT } from '../../machines/wifiCalling.machine';
 import { installProblems } from '../../machines/esimInstall.machine';
-import { esimInstallModel, wifiCallingModel } from './models';
+import { esimInstallModel, wifiCallingModel } from '../../machines/models/index';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('wifiCalling chart paths', () => describeChartPaths(wifiCallingModel));

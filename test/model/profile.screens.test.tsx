@@ -31,10 +31,10 @@ import { bankCardsFlow, passwordBySmsFlow, profileFlow } from '../../src/app/flo
 import MyInfoScreen from '../../screens/profile/MyInfoScreen';
 import BankCardsScreen from '../../screens/profile/BankCardsScreen';
 import ResetPasswordScreen from '../../screens/account/ResetPasswordScreen';
-import { bankCardsModel, CARDS_FIXTURE, passwordBySmsModel, profileModel } from './models/profile';
+import { bankCardsModel, CARDS_FIXTURE, passwordBySmsModel, profileModel } from '../../machines/models/profile';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 

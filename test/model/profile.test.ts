@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, draftOf, profileProblems } from '../../machines/profile.machine';
 import { cardEntryProblems } from '../../machines/bankCards.machine';
 import { passwordBySmsProblems } from '../../machines/passwordBySms.machine';
-import { bankCardsModel, passwordBySmsModel, PROFILE_FIXTURE, profileModel } from './models/profile';
+import { bankCardsModel, passwordBySmsModel, PROFILE_FIXTURE, profileModel } from '../../machines/models/profile';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('profile chart paths', () => describeChartPaths(profileModel));

@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { allStates, allTransitions } from '../../machines/chart';
 import { chartById, charts } from '../../machines/index';
-import { models } from './models';
+import { models } from '../../machines/models/index';
 import { coverageOf } from './toolkit/coverage';
-import { generatePaths } from './toolkit/paths';
+import { generatePaths } from '../../machines/paths';
 import { newRecorder, runPathPure } from './toolkit/run';
 
 const run = (script: string, ...args: string[]) => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
-import { SESSION_FAILURES, sessionModel } from './models/session';
+import { SESSION_FAILURES, sessionModel } from '../../machines/models/session';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('session chart paths', () => describeChartPaths(sessionModel));

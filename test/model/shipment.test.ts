@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { shipmentMachine } from '../../machines/shipment.machine';
-import { SHIPPED, shipmentModel } from './models/shipment';
+import { SHIPPED, shipmentModel } from '../../machines/models/shipment';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('shipment chart paths', () => describeChartPaths(shipmentModel));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { simLifecycleMachine, type SimLifecycleEvent } from '../../machines/simLifecycle.machine';
-import { EXPIRE, simLifecycleModel } from './models/simLifecycle';
+import { EXPIRE, simLifecycleModel } from '../../machines/models/simLifecycle';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('simLifecycle chart paths', () => describeChartPaths(simLifecycleModel));

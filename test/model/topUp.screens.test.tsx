@@ -30,10 +30,10 @@ import { type TestServer } from '../support/server';
 import { wechatPhonePay } from '../support/payments';
 import { renderTopUpScreens } from '../support/topUpScreens';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
-import { topUpModel } from './models/topUp';
+import { topUpModel } from '../../machines/models/topUp';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 

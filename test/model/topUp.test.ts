@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { topUpBody, topUpProblems } from '../../machines/topUp.machine';
-import { topUpModel } from './models/topUp';
+import { topUpModel } from '../../machines/models/topUp';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('topUp chart paths', () => describeChartPaths(topUpModel));

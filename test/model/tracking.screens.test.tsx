@@ -30,10 +30,10 @@ import { stepOf, TRACKING_PATHS } from '../../screens/tracking/tracking.connect'
 import { type TestServer } from '../support/server';
 import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
 import { renderTrackingScreens } from '../support/trackingScreens';
-import { trackingModel } from './models/tracking';
+import { trackingModel } from '../../machines/models/tracking';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from './toolkit/paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { buyPaidOrder, NEW_ADDRESS, trackingCodeFor, type BoughtOrder } from './trackingOrders';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { trackingMachine, type AddressDraft } from '../../machines/tracking.machine';
-import { orderView, trackingModel, TRACKING_VALID, VALID_ADDRESS } from './models/tracking';
+import { orderView, trackingModel, TRACKING_VALID, VALID_ADDRESS } from '../../machines/models/tracking';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('tracking chart paths', () => describeChartPaths(trackingModel));

@@ -17,10 +17,10 @@ import { GatewayError } from '../../src/server/http/errors';
 import { applySimEvent, portInStore, simStore } from '../../src/server/activation/jobs';
 import { applyLifecycleEvent, stateName, stateValueOf } from '../../src/server/db/lifecycle';
 import { newIccid } from '../../src/server/activation/sims';
-import { models } from '../model/models';
-import { EXPIRE } from '../model/models/simLifecycle';
+import { models } from '../../machines/models/index';
+import { EXPIRE } from '../../machines/models/simLifecycle';
 import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { generatePaths, type PathCase } from '../model/toolkit/paths';
+import { generatePaths, type PathCase } from '../../machines/paths';
 import { newRecorder, type Recorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 

@@ -18,10 +18,10 @@ import { GatewayError } from '../../src/server/http/errors';
 import { applyAutoRenewalEvent, applyPlanEvent, applyServiceEvent, type LineRef } from '../../src/server/plan/lifecycles';
 import { stateName, stateValueOf } from '../../src/server/db/lifecycle';
 import { newIccid } from '../../src/server/activation/sims';
-import { models } from '../model/models';
-import { INSIDE, OUTSIDE } from '../model/models/planLifecycles';
+import { models } from '../../machines/models/index';
+import { INSIDE, OUTSIDE } from '../../machines/models/planLifecycles';
 import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { generatePaths, type PathCase } from '../model/toolkit/paths';
+import { generatePaths, type PathCase } from '../../machines/paths';
 import { newRecorder, type Recorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 

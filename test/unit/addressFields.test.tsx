@@ -12,7 +12,7 @@ import type { AddressDraft } from '../../machines/checkoutForm';
 import { AddressFields, CountryField } from '../../screens/checkout/AddressFields';
 import type { CheckoutView } from '../../screens/checkout/checkout.connect';
 import type { TrackingView } from '../../src/contract/tracking';
-import { orderView, TRACKING_VALID } from '../model/models/tracking';
+import { orderView, TRACKING_VALID } from '../../machines/models/tracking';
 import { renderTrackingScreens } from '../support/trackingScreens';
 
 const found = vi.hoisted(() => ({ order: null as TrackingView | null }));

@@ -12,8 +12,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n';
 import type * as LoginFlows from '../../src/app/flows/login';
 import LoginScreen from '../../screens/login/LoginScreen';
-import { TRACKING_VALID } from '../model/models/tracking';
-import { VALID } from '../model/models';
+import { TRACKING_VALID } from '../../machines/models/tracking';
+import { VALID } from '../../machines/models/index';
 import { renderTrackingScreens } from '../support/trackingScreens';
 
 const sends = vi.hoisted(() => ({ tracking: 0, login: 0 }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { trackingMachine, type TrackingEvent } from '../../machines/tracking.machine';
 import { connectModify, connectResult, connectSearch, stepOf, stepOfPath, syncUrl } from '../../screens/tracking/tracking.connect';
-import { orderView } from '../model/models/tracking';
+import { orderView } from '../../machines/models/tracking';
 
 const never = () => false;
 const always = () => true;

@@ -11,7 +11,7 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import { flowObservers } from '../../../src/app/flows/login';
 import { describePathsByState } from './describeChart';
 import { coverageOf, formatTable, writeCoverage } from './coverage';
-import { generatePaths, type ChartModel, type PathCase } from './paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../../machines/paths';
 import { newRecorder, observe, type Recorder } from './run';
 
 export type Calls = Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>;

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { statePath } from '../../../machines/chart';
 import { coverageOf, formatTable, isComplete } from './coverage';
-import { generatePaths, type ChartModel, type PathCase } from './paths';
+import { generatePaths, type ChartModel, type PathCase } from '../../../machines/paths';
 import { newRecorder, runPathPure } from './run';
 
 export const stepTitle = (path: PathCase): string => {

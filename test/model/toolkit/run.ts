@@ -3,9 +3,9 @@
  * done/error events itself) and records, from xstate's inspection, every transition each step took,
  * including `always` transitions and events the chart raised itself.
  */
-import { createActor, fromCallback, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import { transitionIndex } from '../../../machines/chart';
-import type { ChartModel, PathCase } from './paths';
+import { fakeActors, type ChartModel, type PathCase } from '../../../machines/paths';
 
 export interface Recorder {
   states: Set<string>;
@@ -14,9 +14,6 @@ export interface Recorder {
 
 export const newRecorder = (): Recorder => ({ states: new Set(), transitions: new Set() });
 
-/** A stand-in for every actor of the chart: it does nothing, so only the path decides what happens. */
-export const fakeActors = (machine: AnyStateMachine): Record<string, AnyActorLogic> =>
-  Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, fromCallback(() => () => undefined)]));
 
 const sameValue = (a: StateValue, b: StateValue) => JSON.stringify(a) === JSON.stringify(b);
 

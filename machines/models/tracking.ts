@@ -2,10 +2,10 @@
  * The model of the `tracking` chart: one payload per guard branch, and the context that decides guards
  * (a security code shown; the found order still changeable).
  */
-import { chartById } from '../../../machines/index';
-import type { AddressDraft } from '../../../machines/tracking.machine';
-import type { TrackingView } from '../../../src/contract/tracking';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { AddressDraft } from '../tracking.machine';
+import type { TrackingView } from '../../src/contract/tracking';
+import type { ChartModel } from '../paths';
 
 const apiError = (code: string, status = 400, data?: unknown) => ({ code, message: '', status, data });
 

@@ -1,6 +1,6 @@
 /** Model of the order's status (machines/order.machine.ts): one payload per guard branch. */
-import { chartById } from '../../../machines/index';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { ChartModel } from '../paths';
 
 export const orderModel: ChartModel = {
   entry: chartById('order')!,

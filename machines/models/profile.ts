@@ -1,13 +1,13 @@
 /** Models of the PROFILE charts (issue 14): my information, the password by SMS code, the bank cards. */
-import { chartById, type ChartEntry } from '../../../machines/index';
-import type { ProfileContext } from '../../../machines/profile.machine';
-import { profileProblems } from '../../../machines/profile.machine';
-import { passwordBySmsProblems, type PasswordBySmsContext } from '../../../machines/passwordBySms.machine';
-import { cardEntryProblems, type BankCardsContext } from '../../../machines/bankCards.machine';
-import { newEmailField } from '../../../src/contract/profile';
-import { smsCodeField } from '../../../src/contract/fields';
-import type { CardsData, ProfileData } from '../../../src/contract/profile';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById, type ChartEntry } from '../index';
+import type { ProfileContext } from '../profile.machine';
+import { profileProblems } from '../profile.machine';
+import { passwordBySmsProblems, type PasswordBySmsContext } from '../passwordBySms.machine';
+import { cardEntryProblems, type BankCardsContext } from '../bankCards.machine';
+import { newEmailField } from '../../src/contract/profile';
+import { smsCodeField } from '../../src/contract/fields';
+import type { CardsData, ProfileData } from '../../src/contract/profile';
+import type { ChartModel } from '../paths';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);

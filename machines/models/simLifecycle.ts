@@ -3,8 +3,8 @@
  * per guard branch: a physical card 90 days after its purchase, an eSIM whose QR has expired, and a card still inside
  * its window (which the chart refuses); an eSIM and a physical card provisioned.
  */
-import { chartById } from '../../../machines/index';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { ChartModel } from '../paths';
 
 export const PURCHASED_AT = '2026-01-10T18:00:00.000Z';
 /** 90 days after PURCHASED_AT, to the millisecond: "within 90 days of purchase" has run out. */

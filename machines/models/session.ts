@@ -1,6 +1,6 @@
 /** Model of the session chart (machines/session.machine.ts): one failed call per branch of the error catalogue. */
-import { chartById } from '../../../machines/index';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { ChartModel } from '../paths';
 
 const failed = (code: string, status: number, message = '') => ({ error: { code, status, message } });
 

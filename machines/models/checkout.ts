@@ -3,11 +3,11 @@
  * draft had auto-renewal on, whether the draft can be quoted and passes the contract's schema, and which kind of
  * link opened the flow. A complete draft comes in through a resumed page (`checkout.open` with a resume point).
  */
-import { chartById } from '../../../machines/index';
-import { canQuote, formProblems } from '../../../machines/checkoutForm';
-import { FULFILMENT_MAX_CHECKS, RESUME_VERSION, type CheckoutContext, type CheckoutInput } from '../../../machines/checkout.machine';
-import { PAYMENT_UNSETTLED } from '../../../machines/payment.machine';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import { canQuote, formProblems } from '../checkoutForm';
+import { FULFILMENT_MAX_CHECKS, RESUME_VERSION, type CheckoutContext, type CheckoutInput } from '../checkout.machine';
+import { PAYMENT_UNSETTLED } from '../payment.machine';
+import type { ChartModel } from '../paths';
 import { CATALOG, QUOTE, VALID_DRAFT, order } from './checkoutFixtures';
 
 const apiError = (code: string, status = 422, field: string | null = null) => ({ code, message: '', status, ...(field ? { data: { field } } : {}) });

@@ -2,21 +2,21 @@
  * The model of every registered chart: one payload per guard branch and the abstraction of context that
  * decides guards. test/model/coverage.test.ts fails when a registered chart has no model here.
  */
-import { chartById, type ChartEntry } from '../../machines/index';
-import type { ChartModel } from './toolkit/paths';
-import { checkoutModel } from './models/checkout';
-import { paymentModel } from './models/payment';
-import { trackingModel } from './models/tracking';
-import { activationModel } from './models/activation';
-import { shipmentModel } from './models/shipment';
-import { simLifecycleModel } from './models/simLifecycle';
-import { sessionModel } from './models/session';
-import { orderModel } from './models/order';
-import { portInModel } from './models/portIn';
-import { bankCardsModel, passwordBySmsModel, profileModel } from './models/profile';
-import { topUpModel } from './models/topUp';
-import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './models/lineOrder';
-import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './models/planLifecycles';
+import { chartById, type ChartEntry } from '../index';
+import type { ChartModel } from '../paths';
+import { checkoutModel } from './checkout';
+import { paymentModel } from './payment';
+import { trackingModel } from './tracking';
+import { activationModel } from './activation';
+import { shipmentModel } from './shipment';
+import { simLifecycleModel } from './simLifecycle';
+import { sessionModel } from './session';
+import { orderModel } from './order';
+import { portInModel } from './portIn';
+import { bankCardsModel, passwordBySmsModel, profileModel } from './profile';
+import { topUpModel } from './topUp';
+import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './lineOrder';
+import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './planLifecycles';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);

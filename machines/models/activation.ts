@@ -3,11 +3,11 @@
  * branch turns on, each state of an activation and its port-in), and the context that decides guards (the card, the
  * activation's progress).
  */
-import { chartById } from '../../../machines/index';
-import { ACTIVATION_RESUME_VERSION, inProgress, portNeedsInformation, type ActivationContext } from '../../../machines/activation.machine';
-import { emptyDraft, type ActivationDraft, type PortDraft } from '../../../machines/activationForm';
-import type { ActivationSim, ActivationView } from '../../../src/contract/activation';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import { ACTIVATION_RESUME_VERSION, inProgress, portNeedsInformation, type ActivationContext } from '../activation.machine';
+import { emptyDraft, type ActivationDraft, type PortDraft } from '../activationForm';
+import type { ActivationSim, ActivationView } from '../../src/contract/activation';
+import type { ChartModel } from '../paths';
 
 const apiError = (code: string, status = 400, data?: unknown) => ({ code, message: '', status, data });
 

@@ -1,6 +1,6 @@
 /** Model of the port-in lifecycle (machines/portIn.machine.ts): no guards; one payload per carrier answer. */
-import { chartById } from '../../../machines/index';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { ChartModel } from '../paths';
 
 export const CARRIER_MESSAGE = {
   pin: 'Port request rejected: the PIN/passcode does not match the account.',

@@ -1,7 +1,7 @@
 /** Values the checkout chart's models and tests share: a catalogue, a complete draft, a quote and orders. */
-import { emptyDraft, type CheckoutDraft } from '../../../machines/checkoutForm';
-import type { BundleList } from '../../../src/contract/catalog';
-import type { OrderData, QuoteData } from '../../../src/contract/orders';
+import { emptyDraft, type CheckoutDraft } from '../checkoutForm';
+import type { BundleList } from '../../src/contract/catalog';
+import type { OrderData, QuoteData } from '../../src/contract/orders';
 
 const US = ['unlimitedUsCalls'];
 export const CATALOG: BundleList = {

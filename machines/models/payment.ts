@@ -2,10 +2,10 @@
  * The payment chart's model: one payload per guard branch. Context decides two guards only: the chosen method
  * and whether the cardholder name follows spec section 5.
  */
-import { chartById } from '../../../machines/index';
-import { cardholderProblems, type PaymentContext, type PaymentInput } from '../../../machines/payment.machine';
-import type { PaymentResult } from '../../../src/contract/payments';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import { cardholderProblems, type PaymentContext, type PaymentInput } from '../payment.machine';
+import type { PaymentResult } from '../../src/contract/payments';
+import type { ChartModel } from '../paths';
 
 const apiError = (code: string, status = 422) => ({ code, message: '', status });
 

@@ -1,11 +1,11 @@
 /**
  * The top-up chart's model. Context decides one guard: whether the draft passes the contract's rules (spec section 5).
  */
-import { chartById } from '../../../machines/index';
-import { PAYMENT_UNSETTLED } from '../../../machines/payment.machine';
-import { topUpProblems, type TopUpContext, type TopUpInput } from '../../../machines/topUp.machine';
-import type { TopUpData } from '../../../src/contract/money';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import { PAYMENT_UNSETTLED } from '../payment.machine';
+import { topUpProblems, type TopUpContext, type TopUpInput } from '../topUp.machine';
+import type { TopUpData } from '../../src/contract/money';
+import type { ChartModel } from '../paths';
 
 const apiError = (code: string, status = 422, field: string | null = null) => ({ code, message: '', status, ...(field ? { data: { field } } : {}) });
 

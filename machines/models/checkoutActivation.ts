@@ -2,9 +2,9 @@
  * The checkout chart run by activation (issue 4, "current ICCID has no plan"): the same model with the card of step 1
  * as input, so every path runs with the draft fitted to that card (its token, one SIM of its type, nothing posted).
  */
-import type { ActivationCard } from '../../../machines/checkoutForm';
-import { RESUME_VERSION, type CheckoutInput } from '../../../machines/checkout.machine';
-import type { ChartModel } from '../toolkit/paths';
+import type { ActivationCard } from '../checkoutForm';
+import { RESUME_VERSION, type CheckoutInput } from '../checkout.machine';
+import type { ChartModel } from '../paths';
 import { CHECKOUT_INPUT, checkoutModel } from './checkout';
 import { VALID_DRAFT, order } from './checkoutFixtures';
 

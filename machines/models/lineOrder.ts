@@ -2,11 +2,11 @@
  * The models of the four line-order charts (issue 15): context decides one guard, whether the form passes its rules
  * (an offer of the list chosen, the terms accepted). One payload per guard branch.
  */
-import { chartById } from '../../../machines/index';
-import { lineOrderProblems, type LineOrderContext } from '../../../machines/lineOrder.machine';
-import { PAYMENT_UNSETTLED } from '../../../machines/payment.machine';
-import type { LineOffers, LineOrderData, LineOrderKind } from '../../../src/contract/business';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import { lineOrderProblems, type LineOrderContext } from '../lineOrder.machine';
+import { PAYMENT_UNSETTLED } from '../payment.machine';
+import type { LineOffers, LineOrderData, LineOrderKind } from '../../src/contract/business';
+import type { ChartModel } from '../paths';
 
 const apiError = (code: string, status = 422) => ({ code, message: '', status });
 

@@ -1,6 +1,6 @@
 /** Model of the shipment lifecycle (machines/shipment.machine.ts): no guards, so one payload per event suffices. */
-import { chartById } from '../../../machines/index';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { ChartModel } from '../paths';
 
 export const SHIPPED = { carrier: 'USPS', trackingNumber: '9400111899562537866361', sentAt: '2026-11-23T18:00:00.000Z' };
 

@@ -3,8 +3,8 @@
  * one payload per guard branch: what follows a cycle; a change asked outside and inside the maintenance window
  * (0-3 AM Pacific), with and without the terms, by card and by balance; a number removal at 90 days and a day before.
  */
-import { chartById } from '../../../machines/index';
-import type { ChartModel } from '../toolkit/paths';
+import { chartById } from '../index';
+import type { ChartModel } from '../paths';
 
 /** 10:00 AM Pacific (PST): outside maintenance. */
 export const OUTSIDE = '2026-11-25T18:00:00.000Z';

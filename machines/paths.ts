@@ -1,12 +1,14 @@
 /**
- * Shortest paths from xstate/graph, keyed on the ARRIVING transition, so every transition of a chart is the
- * last step of some path (not only every state). The state space is bounded by serializing an abstraction of
- * context, one payload per guard branch, and by driving done/error/after events ourselves.
+ * The generated paths of a chart: shortest paths from xstate/graph, keyed on the ARRIVING transition, so every
+ * transition of a chart is the last step of some path (not only every state). The state space is bounded by
+ * serializing an abstraction of context, one payload per guard branch (the chart's model, machines/models), and by
+ * driving done/error/after events ourselves. One source for the model tests (test/model), `npm run paths` and the
+ * studio (screens/studio): what QA reads is what the tests run.
  */
-import { __unsafe_getAllOwnEventDescriptors, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
+import { __unsafe_getAllOwnEventDescriptors, fromCallback, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { transitionIndex, type ChartTransition } from '../../../machines/chart';
-import type { ChartEntry } from '../../../machines/index';
+import { allStates, allTransitions, transitionIndex, type ChartTransition } from './chart';
+import type { ChartEntry } from './index';
 
 export type Payload = Record<string, unknown>;
 
@@ -101,4 +103,53 @@ export function generatePaths(model: ChartModel): PathCase[] {
     }
   }
   return [...best.values()].sort((a, b) => a.transition.id.localeCompare(b.transition.id));
+}
+
+/** A stand-in for every actor of the chart: it does nothing, so only the path (or the studio's simulation) decides what happens. */
+export const fakeActors = (machine: AnyStateMachine): Record<string, AnyActorLogic> =>
+  Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, fromCallback(() => () => undefined)]));
+
+export interface Step {
+  event: string;
+  payload: Record<string, unknown>;
+  /** The state reached, as xstate writes its value. */
+  state: StateValue;
+  /** The ids of the transitions this step took (`<source state id>:<event type>:<index>`). */
+  took: string[];
+}
+
+export interface PrintedPath {
+  /** The transition this path exists for: its last step takes it. */
+  covers: { id: string; label: string; from: string; to: string[]; description?: string };
+  steps: Step[];
+}
+
+/** An error as a payload shows it: its code and message, not an empty object. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v instanceof Error ? { message: v.message } : v)));
+
+/** A path as people read it: each step's event, the payload that chose the branch, the state reached, the transitions taken. */
+export function describePath(path: PathCase, machine: AnyStateMachine, index: Map<unknown, ChartTransition> = transitionIndex(machine)): PrintedPath {
+  const t = path.transition;
+  return {
+    covers: { id: t.id, label: t.label, from: t.source.id, to: t.targets.map((n) => n.id), ...(t.description ? { description: t.description } : {}) },
+    steps: path.events.map((event: EventObject, i) => {
+      const { type, ...payload } = event;
+      const before = path.snapshots[i] as AnyMachineSnapshot;
+      const took = machine.getTransitionData(before, event).flatMap((d) => index.get(d)?.id ?? []);
+      return { event: type, payload: plain(payload) as Record<string, unknown>, state: path.values[i + 1]!, took };
+    }),
+  };
+}
+
+/**
+ * The generated path to one state or transition: a transition's own path (its last step takes it), or the shortest
+ * path that ends in the state. `unknown` when the chart has no such id; an empty list when no generated path gets there
+ * (a transition declared unreachable).
+ */
+export function pathsTo(model: ChartModel, paths: PathCase[], to: string): PathCase[] | 'unknown' {
+  const machine = model.entry.machine;
+  if (allTransitions(machine).some((t) => t.id === to)) return paths.filter((p) => p.transition.id === to);
+  if (!allStates(machine).some((n) => n.id === to)) return 'unknown';
+  const reaching = paths.filter((p) => (p.snapshots.at(-1) as AnyMachineSnapshot)._nodes.some((n: { id: string }) => n.id === to));
+  return reaching.sort((a, b) => a.events.length - b.events.length).slice(0, 1);
 }
