@@ -1,12 +1,11 @@
 /**
  * Developer sandbox (on unless NODE_ENV=production; SANDBOX=1/0 forces it): the messages inbox, the
- * captcha answer for automated tests, the contents of shipped parcels, and a way to move the server clock.
- * Not a product screen.
+ * captcha answer for automated tests, the contents of shipped parcels, a way to move the server clock, and the data of
+ * the chart studio (studio.ts). Not a product screen.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidPhone, normalizePhone } from '../../domain/phone';
-import { SUCCESS_CODE } from '../../contract/errors';
 import { textField } from '../../contract/fields';
 import { orderNoField } from '../../contract/tracking';
 import { listOutbox, type OutboxMessage } from '../adapters/messages';
@@ -16,20 +15,14 @@ import { GatewayError } from '../http/errors';
 import { escapeHtml } from '../http/html';
 import { requestLanguage } from '../http/language';
 import { isLoopback } from '../http/loopback';
-import { validationMessage } from '../http/validation';
-import { t } from '../i18n';
 import { actAsStaff, sandboxClockRoutes, staffForm } from './clock';
+import { ok, parsed } from './respond';
+import { studioRoutes } from './studio';
 import { seedTestLine } from './testLine';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
 const inboxQuery = z.object({ to: textField({ max: 254, trim: true }).optional() });
 const parcelParams = z.object({ orderNo: orderNoField });
-
-function parsed<S extends z.ZodType>(schema: S, value: unknown, lang: ReturnType<typeof requestLanguage>): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new GatewayError('validation', { message: validationMessage(lang, result.error) });
-  return result.data;
-}
 
 const recipient = (to: string | undefined): string | undefined => {
   if (!to) return undefined;
@@ -91,8 +84,6 @@ export function sandboxRoutes(app: FastifyInstance, deps: Deps) {
 }
 
 function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
-  const ok = (lang: ReturnType<typeof requestLanguage>, data: unknown) => ({ code: SUCCESS_CODE, message: t(lang, 'errors:success'), data });
-
   app.get('/sandbox/inbox', async (request, reply) => {
     const to = recipient(parsed(inboxQuery, request.query, requestLanguage(request)).to);
     reply.type('text/html; charset=utf-8');
@@ -122,6 +113,9 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
 
   // Issue 15: the clock page (+1 day, +30 days, to a date) and the jobs that ran.
   sandboxClockRoutes(app, deps);
+
+  // The chart studio's data: the model tests' coverage report and the lifecycles' state_history.
+  studioRoutes(app, deps);
 
   app.post('/sandbox/api/clock/advance', async (request) => {
     const lang = requestLanguage(request);

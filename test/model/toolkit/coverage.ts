@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { allStates, allTransitions } from '../../../machines/chart';
+import { COVERAGE_REPORT_FILE } from '../../../machines/coverageReport';
 import type { ChartEntry, DepthExemption } from '../../../machines/index';
 import type { Recorder } from './run';
 
@@ -88,7 +89,7 @@ export function formatTable(rows: ChartCoverage[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
 }
 
-export const COVERAGE_FILE = 'test-results/model-coverage.json';
+export const COVERAGE_FILE = COVERAGE_REPORT_FILE;
 
 /**
  * Holds a lock beside the report while `update` runs: test files of the model phase run in two workers, and each
