@@ -153,3 +153,10 @@ export function pathsTo(model: ChartModel, paths: PathCase[], to: string): PathC
   const reaching = paths.filter((p) => (p.snapshots.at(-1) as AnyMachineSnapshot)._nodes.some((n: { id: string }) => n.id === to));
   return reaching.sort((a, b) => a.events.length - b.events.length).slice(0, 1);
 }
+
+/** The name of the generated test that runs a path: its transition and where it goes (the `it` of test/model). */
+export const stepTitle = (path: Pick<PathCase, 'transition'>): string => {
+  const t = path.transition;
+  const to = t.targets.length ? t.targets.map((n) => n.key).join(', ') : '(stays)';
+  return `${t.label} → ${to}`;
+};

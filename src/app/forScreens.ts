@@ -11,6 +11,8 @@ export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarg
 export { bankCardsFlow, passwordBySmsFlow, profileFlow } from './flows/profile';
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
+export { STUDIO_CHANNEL, type FlowBeacon } from './flows/studioBeacon';
+export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAnswer, type CoverageReport, type CoverageRow, type HistoryAnswer, type RecentAnswer } from './studioApi';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { topUpFlow } from './flows/topUp';
 export { autoRenewalPageFlow } from './flows/planLife';
@@ -21,6 +23,7 @@ export { getPersonalData } from './session';
 export { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from './contact';
 export { showDialog } from './feedback';
 export { AppLink } from './layout/AppLink';
+export { LanguageSwitch } from './layout/LanguageSwitch';
 export { portalItemsFor, type PortalFlags } from './layout/navItems';
 export { usePlanName } from './planName';
 export { useFindRoute, type FindRoute } from './routeLookup';

@@ -56,6 +56,12 @@ export function toRouteObject(route: AppRoute): RouteObject {
         if (!(await sandboxPayments())) throw redirect(NOT_FOUND_PATH);
         return null;
       }
+      if (route.loader === 'studio') {
+        // Issue 17: the chart studio is a sandbox tool (its data come from the sandbox, loopback only, off in production).
+        const { studioAvailable } = await import('./studioApi');
+        if (!(await studioAvailable())) throw redirect(NOT_FOUND_PATH);
+        return null;
+      }
       if (route.loader === 'personal') {
         const data = await loadPersonal();
         if (data === 'login') throw redirect(loginPath(`${url.pathname}${url.search}`));

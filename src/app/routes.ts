@@ -205,6 +205,10 @@ export const ROUTES: AppRoute[] = [
 
   account('/personal/upgradeNewCard', 'upgradeSim'),
   route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'usStates', 'validation'] }),
+  // Issue 17: the chart studio for product owners and QA (not in spec section 2): on in the sandbox only.
+  route('/studio', 'studio', { screen: () => import('../../screens/studio/StudioListScreen'), loader: 'studio', flags: { noHeaderFooter: true } }),
+  route('/studio/:chart', 'studio', { screen: () => import('../../screens/studio/StudioChartScreen'), loader: 'studio', flags: { noHeaderFooter: true } }),
+
   account('/personal/protect', 'protect'),
   account('/personal/protect/payment', 'protect'),
   account('/personal/protect/result/:orderNo', 'protect'),

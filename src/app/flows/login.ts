@@ -11,6 +11,7 @@ import {
 } from '../../../machines/login.machine';
 import { changePasswordMachine, type ModifyPwdInput } from '../../../machines/changePassword.machine';
 import { refreshPersonalData, sessionStarted } from '../session';
+import { flowBeacon } from './studioBeacon';
 
 const basicClientAuth = () => `Basic ${btoa(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`)}`;
 
@@ -83,6 +84,12 @@ export async function completeLogin(): Promise<void> {
   await refreshPersonalData();
 }
 
-/** Observers of the flows' actors (xstate inspection): the screen-depth model tests record transitions here. */
+/**
+ * Observers of the flows' actors (xstate inspection): the screen-depth model tests record transitions here, and the
+ * chart studio of another tab hears each flow's state (studioBeacon.ts).
+ */
 export const flowObservers = new Set<(event: InspectionEvent) => void>();
-export const inspectFlow = (event: InspectionEvent): void => { for (const observer of flowObservers) observer(event); };
+export const inspectFlow = (event: InspectionEvent): void => {
+  flowBeacon(event);
+  for (const observer of flowObservers) observer(event);
+};

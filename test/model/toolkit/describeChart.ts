@@ -6,14 +6,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { statePath } from '../../../machines/chart';
 import { coverageOf, formatTable, isComplete } from './coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../../machines/paths';
+import { generatePaths, stepTitle, type ChartModel, type PathCase } from '../../../machines/paths';
 import { newRecorder, runPathPure } from './run';
 
-export const stepTitle = (path: PathCase): string => {
-  const t = path.transition;
-  const to = t.targets.length ? t.targets.map((n) => n.key).join(', ') : '(stays)';
-  return `${t.label} → ${to}`;
-};
+export { stepTitle };
 
 /** Paths grouped by the state their arriving transition leaves from (the `describe` names). */
 export const groupByState = (paths: PathCase[]): Map<string, PathCase[]> => {
