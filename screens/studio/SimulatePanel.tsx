@@ -45,7 +45,8 @@ export function SimulatePanel({ entry, transitionsById, onHighlight }: Props) {
   const eventName = useEventName();
   const model = models[entry.id];
   const machine = useMemo(() => entry.machine.provide({ actors: fakeActors(entry.machine) }), [entry]);
-  const index = useMemo(() => transitionIndex(entry.machine), [entry]);
+  // The provided machine has its own transition objects: the index must be of it (the ids are the chart's).
+  const index = useMemo(() => transitionIndex(machine), [machine]);
   const events = useMemo(() => (model ? eventsFor(model) : () => []), [model]);
   const [run, setRun] = useState(0);
   const [snapshot, setSnapshot] = useState<AnyMachineSnapshot | null>(null);

@@ -83,7 +83,7 @@ function ChartPage({ entry }: { entry: ChartEntry }) {
   return (
     <StudioFrame>
       <nav aria-label={t('chart.breadcrumb')} className="text-sm">
-        <AppLink to="/studio" className="text-blue-800 underline-offset-2 hover:underline">{t('chart.toList')}</AppLink>
+        <AppLink to="/studio" className="text-blue-800 underline underline-offset-2">{t('chart.toList')}</AppLink>
         <span aria-hidden="true" className="px-1 text-slate-500">/</span>
         <span className="text-slate-700">{title}</span>
       </nav>
