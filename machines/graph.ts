@@ -53,14 +53,17 @@ export function chartGraph(entry: ChartEntry, options: { business: boolean }): C
     technical: isTechnical(n),
     description: n.description,
   }));
-  // The chart starts in a state folded away: the business states it leads to are where it starts, in effect.
+  // A level that starts in a state folded away starts, in effect, in the business states that one leads to: the
+  // children of the level holding them are marked initial.
   if (view) {
-    for (const n of allStates(machine)) {
-      const start = n.initial?.target?.[0] as AnyStateNode | undefined;
-      if (!start || drawn(start) || !drawn(n) && n !== machine.root) continue;
+    for (const level of [machine.root, ...allStates(machine)]) {
+      const start = level.initial?.target?.[0] as AnyStateNode | undefined;
+      if (!start || drawn(start) || (level !== machine.root && !drawn(level))) continue;
       for (const next of view.leadsTo(start)) {
-        const node = nodes.find((x) => x.id === next.id);
-        if (node && next.parent === n) node.initial = true;
+        let child: AnyStateNode | undefined = next;
+        while (child && child.parent !== level) child = child.parent;
+        const node = child && nodes.find((x) => x.id === child!.id);
+        if (node) node.initial = true;
       }
     }
   }

@@ -44,11 +44,12 @@ export async function layoutChart(elk: ELK, graph: ChartGraph): Promise<Layout> 
     };
   };
   const initialFor = (parent: string | null, kids: GraphNode[]): ElkNode[] => {
-    const first = kids.find((k) => k.initial);
+    // In the business view a level can start in a folded state leading to several business states: one dot, an arrow to each.
+    const starts = kids.filter((k) => k.initial);
     const owner = parent === null ? null : byId.get(parent);
-    if (!first || owner?.type === 'parallel') return [];
+    if (!starts.length || owner?.type === 'parallel') return [];
     const id = initialId(parent ?? 'root');
-    initialEdges.push({ id: `${id}->${first.id}`, sources: [id], targets: [first.id] });
+    for (const start of starts) initialEdges.push({ id: `${id}->${start.id}`, sources: [id], targets: [start.id] });
     return [{ id, width: INIT, height: INIT }];
   };
 
