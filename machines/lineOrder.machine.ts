@@ -79,6 +79,7 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
     formIsValid: ({ context }) => Object.keys(lineOrderProblems(context)).length === 0,
     orderIsPaid: ({ event }) => outputOf<LineOrderData>(event)?.status === 'paid',
     orderIsClosed: ({ event }) => outputOf<LineOrderData>(event)?.status === 'cancelled',
+    orderIsOpen: ({ context }) => context.order?.status !== 'cancelled',
     paymentIsUnsettled: ({ event }) => Boolean((event as { snapshot?: { hasTag?(tag: string): boolean } }).snapshot?.hasTag?.(PAYMENT_UNSETTLED)),
     paymentWasMade: ({ event }) => outputOf<PaymentOutput>(event)?.outcome === 'paid',
     paymentInfoExpired: ({ event }) => outputOf<PaymentOutput>(event)?.outcome === 'expired',
@@ -239,7 +240,7 @@ export const lineOrderMachine = (id: string, kind: LineOrderKind) => setup({
     failed: {
       description: 'Spec section 2: resultError; section 8: "payment failed ... buttons repay or view more": nothing was given to the line.',
       on: {
-        'lineOrder.retry': { target: 'paying', description: 'Spec section 4: "repay": the same order is paid again (a new attempt).' },
+        'lineOrder.retry': { guard: 'orderIsOpen', target: 'paying', description: 'Spec section 4: "repay": the same order is paid again (a new attempt). Not an order closed unpaid: spec section 8, "do not resubmit, refresh to reorder".' },
         'lineOrder.edit': { target: 'loadingOffers', actions: 'editOrder', description: 'The form again, with the choice, the offers read again.' },
       },
     },

@@ -30,6 +30,7 @@ const modelOf = (id: string, kind: LineOrderKind): ChartModel => ({
   entry: chartById(id)!,
   abstractContext: (c: LineOrderContext) => ({
     valid: Object.keys(lineOrderProblems(c)).length === 0, wantsForm: c.wantsForm && c.selection.offerId !== null,
+    closed: c.order?.status === 'cancelled',
   }),
   payloads: {
     'lineOrder.open': [{ entry: { kind: 'list' } }, { entry: { kind: 'form', offerId: 1, months: 1 } }, { entry: { kind: 'status', orderNo: 'LB7K3M9Q2P' } }],

@@ -25,7 +25,7 @@ export function ResultErrorView() {
       </Notice>
       <OrderFacts kind={kind} order={order} />
       <div className="flex flex-wrap gap-3">
-        {!closed && <button type="button" className={buttonPrimary} onClick={() => send({ type: 'lineOrder.retry' })}>{t('tryAgain')}</button>}
+        {snapshot.can({ type: 'lineOrder.retry' }) && <button type="button" className={buttonPrimary} onClick={() => send({ type: 'lineOrder.retry' })}>{t('tryAgain')}</button>}
         <button type="button" className={secondaryButton} onClick={() => send({ type: 'lineOrder.edit' })}>{t('edit')}</button>
         <AppLink to="/personal" className={secondaryButton}>{t('toAccount')}</AppLink>
       </div>

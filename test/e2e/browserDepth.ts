@@ -2,7 +2,7 @@
  * The browser depth of a chart as the `*.paths.spec.ts` files take it: each step is checked on the page (the chart's
  * state in `data-state`) before `took` counts the transition it shows; `finish` (in the spec's afterAll) writes the
  * browser row and the row of the two screen depths merged (test/model/toolkit/screenDepths.ts), and asserts that
- * jsdom and Chromium together take every transition not declared unreachable or left to the pure depth.
+ * jsdom and Chromium together take every transition not declared unreachable.
  */
 import { expect } from '@playwright/test';
 import { allStates, allTransitions } from '../../machines/chart';

@@ -11,7 +11,7 @@ import { signIn, testLine } from './sandbox';
  * - The offers failing to load (the network loses the request), then loading on the customer's retry.
  * - The payment answering 120087: the card's single-use token swapped for one the provider already took.
  * Afterwards the two screen depths together (this file and test/model/lineOrder.screens.test.tsx) take every
- * transition not declared unreachable or left to the pure depth.
+ * transition not declared unreachable.
  */
 
 const depth = browserDepth('flowPacket');

@@ -9,8 +9,9 @@
  *
  * What these screens cannot take is exempted in the registry, machines/index.ts, with the depth that takes it instead
  * and why (`npm run coverage -- flowPacket` lists it): the offers failing to load and the payment answering "expired"
- * (120087) are taken in Chromium (test/e2e/flowPacket.paths.spec.ts); a result link to an order closed when its money
- * arrived stays at the pure depth. Choosing the months or another offer, which the data add-on form does not offer, is
+ * (120087) are taken in Chromium (test/e2e/flowPacket.paths.spec.ts). A result link to an order closed when its money
+ * arrived is taken here, on an order closed the way the product closes one (a WeChat Pay QR paid after the line reached
+ * its limit of add-ons another way). Choosing the months or another offer, which the data add-on form does not offer, is
  * declared unreachable for this chart.
  */
 import '../support/nodeRealmEncoding';
@@ -54,7 +55,6 @@ const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
   if (e.type === 'xstate.error.actor.payment' || e.type === 'xstate.error.actor.loadOffers') return false;
   if (e.type === 'xstate.done.actor.payment') return outcomeOf(e) !== 'expired';
   if (e.type === 'xstate.snapshot.payment') return !(e as unknown as { snapshot: { tags: string[] } }).snapshot.tags.length;
-  if (e.type === 'xstate.done.actor.loadOrder') return statusOf(e) !== 'cancelled';
   return true;
 };
 
@@ -106,7 +106,11 @@ const click = (name: string | RegExp) => pressButton(name, STEP_TIMEOUT);
 async function setBought(five: boolean) {
   await server.db.delete(lineAddOns).where(eq(lineAddOns.lineId, demoLineId));
   await server.db.update(orders).set({ status: 'cancelled' }).where(and(eq(orders.lineId, demoLineId), eq(orders.status, 'paying')));
-  if (!five) return;
+  if (five) await buyTheLimit();
+}
+
+/** Five data add-ons of this cycle on the demo line: the limit (spec section 5). */
+async function buyTheLimit() {
   const now = server.clock.now();
   const offers = await call(endpoints.lineOrderOffers, { body: { kind: 'addOn' }, silent: true });
   const cycleStart = new Date(offers.cycle!.start);
@@ -116,12 +120,23 @@ async function setBought(five: boolean) {
   })));
 }
 
-/** An order made before the path starts, for a result link: awaiting payment, or paid by the saved card. */
-async function orderForLink(paid: boolean): Promise<string> {
+/**
+ * An order made before the path starts, for a result link: awaiting payment, paid by the saved card, or closed when
+ * its money arrived: its WeChat Pay QR is paid on the phone after the line bought its five add-ons another way, so
+ * the gateway closes it and gives the money back (src/server/payments/settle.ts), as in the product.
+ */
+async function orderForLink(status: string | undefined): Promise<string> {
   const created: LineOrderData = await call(endpoints.lineOrderCreate, {
     body: { kind: 'addOn', offerId: oneGbId }, headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, silent: true,
   });
-  if (paid) await call(endpoints.payOrder, { body: { orderNo: created.orderNo, method: 'default_card' }, headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, silent: true });
+  if (status === 'paid') await call(endpoints.payOrder, { body: { orderNo: created.orderNo, method: 'default_card' }, headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, silent: true });
+  if (status === 'cancelled') {
+    const qr = await call(endpoints.payOrder, { body: { orderNo: created.orderNo, method: 'wechat_pay' }, headers: { [IDEMPOTENCY_HEADER]: randomUUID() }, silent: true });
+    await buyTheLimit();
+    await wechatPhonePay(server.paymentsUrl, qr.wechat!.codeUrl, 'pay');
+    const [closed] = await server.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, created.orderNo));
+    expect(closed?.status, 'the order closed when its money arrived').toBe('cancelled');
+  }
   return created.orderNo;
 }
 
@@ -135,7 +150,7 @@ class FlowPacketScreens {
     await setBought(refusedOf(next));
     if (entry.kind === 'list') { this.router = renderFlowPacketScreens(); return; }
     if (entry.kind === 'form') { this.router = renderFlowPacketScreens(`${BASE}/form?offer=${oneGbId}&months=1`); return; }
-    const orderNo = next?.type === 'xstate.error.actor.loadOrder' ? 'LBNOSUCH22' : await orderForLink(statusOf(next) === 'paid');
+    const orderNo = next?.type === 'xstate.error.actor.loadOrder' ? 'LBNOSUCH22' : await orderForLink(statusOf(next));
     this.router = renderFlowPacketScreens(`${BASE}/result/${orderNo}`);
   }
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { allStates, allTransitions } from '../../../machines/chart';
 import { chartById, type ChartEntry } from '../../../machines/index';
-import { COVERAGE_FILE, exemptionOf, type ChartCoverage } from './coverage';
+import { COVERAGE_FILE, exemptionOf, type ChartCoverage, type Exempt } from './coverage';
 import type { Recorder } from './run';
 
 export const JSDOM_DEPTH = 'screen';
@@ -44,7 +44,7 @@ const leftToBrowser = (row: ChartCoverage): { transitions: string[]; states: str
   states: [...row.states.missing, ...(row.states.exempt ?? []).filter((e) => e.takenAt === 'browser').map((e) => e.id)],
 });
 
-/** What neither screen depth took: transitions (not declared unreachable, nor left to the pure depth) and states. */
+/** What neither screen depth took: transitions (not declared unreachable) and states. */
 export function missedByBothScreenDepths(entry: ChartEntry, browser: Recorder, file = COVERAGE_FILE): { transitions: string[]; states: string[] } {
   const row = jsdomRow(entry, file);
   const left = leftToBrowser(row);
@@ -61,9 +61,9 @@ export function mergedScreenCoverage(entry: ChartEntry, browser: Recorder, paths
   const row = jsdomRow(entry, file);
   const missed = missedByBothScreenDepths(entry, browser, file);
   const unreachable = entry.unreachable ?? [];
-  const pureOnly = (list: ChartCoverage['states']['exempt']) => (list ?? []).filter((e) => e.takenAt === 'pure');
-  const exemptStates = pureOnly(row.states.exempt);
-  const exemptTransitions = pureOnly(row.transitions.exempt);
+  // Every exemption of the jsdom depth is taken in Chromium (machines/index.ts): merged, nothing stays exempt.
+  const exemptStates: Exempt[] = [];
+  const exemptTransitions: Exempt[] = [];
   return {
     chart: entry.id,
     depth: SCREEN_DEPTHS,
