@@ -1,5 +1,5 @@
 /**
- * `npm run paths -- <chart> [--depth pure] [--format text|json|playwright] [--to <state or transition id>]`
+ * `npm run paths -- <chart> [--depth pure|screen] [--format text|json|playwright] [--to <state or transition id>]`
  *
  * Prints the paths the model tests generate for one chart (machines/paths.ts, the same function the tests
  * call): one path per transition of the chart, the shortest whose last step takes it. Each step gives the event sent,
@@ -11,11 +11,13 @@ import type { StateValue } from 'xstate';
 import { allStates, transitionIndex } from '../machines/chart';
 import { chartById, charts } from '../machines/index';
 import { models } from '../machines/models/index';
+import { screenModels, screenPaths } from '../machines/models/screens';
 import { describePath, generatePaths, pathsTo, type PrintedPath } from '../machines/paths';
 
 const FORMATS = ['text', 'json', 'playwright'] as const;
 type Format = (typeof FORMATS)[number];
-const DEPTHS = ['pure'] as const;
+const DEPTHS = ['pure', 'screen'] as const;
+type Depth = (typeof DEPTHS)[number];
 
 const usage = `usage: npm run paths -- <chart> [--depth ${DEPTHS.join('|')}] [--format ${FORMATS.join('|')}] [--to <state or transition id>]
 charts: ${charts.map((c) => c.id).join(', ')}`;
@@ -28,15 +30,15 @@ function fail(message: string): never {
 function parseArgs(argv: string[]) {
   let chart: string | undefined;
   let format: Format = 'text';
-  let depth: string = 'pure';
+  let depth = 'pure' as Depth;
   let to: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => argv[++i] ?? fail(`${arg} needs a value`);
     if (arg === '--format') format = value() as Format;
     else if (arg.startsWith('--format=')) format = arg.slice(9) as Format;
-    else if (arg === '--depth') depth = value();
-    else if (arg.startsWith('--depth=')) depth = arg.slice(8);
+    else if (arg === '--depth') depth = value() as Depth;
+    else if (arg.startsWith('--depth=')) depth = arg.slice(8) as Depth;
     else if (arg === '--to') to = value();
     else if (arg.startsWith('--to=')) to = arg.slice(5);
     else if (arg === '--help' || arg === '-h') { console.log(usage); process.exit(0); }
@@ -47,7 +49,7 @@ function parseArgs(argv: string[]) {
   if (!chart) fail('which chart?');
   if (!FORMATS.includes(format)) fail(`unknown format ${format}`);
   if (!(DEPTHS as readonly string[]).includes(depth)) {
-    fail(`the paths of the ${depth} depth are chosen by its test file (the events its screens offer); this command prints the generated paths of the pure depth, which every other depth walks a subset of`);
+    fail(`unknown depth ${depth}: pure (the chart alone, every path) or screen (what the jsdom screens offer, machines/models/screens.ts); the browser depth's paths are written in test/e2e/*.paths.spec.ts`);
   }
   return { chart, format, depth, to };
 }
@@ -104,10 +106,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => { if (error.code ==
 function main() {
   const { chart, format, depth, to } = parseArgs(process.argv.slice(2));
   const entry = chartById(chart) ?? fail(`no chart named ${chart}`);
-  const model = models[entry.id] ?? fail(`the chart ${chart} has no model in machines/models/index.ts`);
+  const model = (depth === 'screen' ? screenModels[entry.id] : models[entry.id])
+    ?? fail(depth === 'screen'
+      ? `the chart ${chart} has no screen depth (machines/models/screens.ts): ${entry.kind === 'lifecycle' ? 'a lifecycle\'s second depth is the gateway applying it (test/server)' : 'its second depth is the browser (test/e2e)'}`
+      : `the chart ${chart} has no model in machines/models/index.ts`);
   const machine = entry.machine;
   const index = transitionIndex(machine);
-  let paths = generatePaths(model);
+  let paths = depth === 'screen' ? screenPaths(entry.id)! : generatePaths(model);
   if (to) {
     const found = pathsTo(model, paths, to);
     if (found === 'unknown') {
@@ -145,6 +150,11 @@ function main() {
       out.push(`       → ${stateText(s.state)}${s.took.length ? `   took ${s.took.join(', ')}` : ''}`);
     });
   });
+  const exempt = depth === 'screen' ? (entry.exemptions ?? []).filter((e) => e.depth === 'screen') : [];
+  if (exempt.length && !to) {
+    out.push('', 'Not walked at the screens (machines/index.ts exempts them; taken in Chromium instead):');
+    for (const e of exempt) out.push(`  ${[e.transitions?.source, e.states?.source].filter(Boolean).join(' · ')}: ${e.reason}`);
+  }
   const unreachable = entry.unreachable ?? [];
   if (unreachable.length && !to) {
     out.push('', 'Declared unreachable (machines/index.ts), so no path takes them:');

@@ -27,6 +27,10 @@ interface Props {
 
 interface View { x: number; y: number; w: number; h: number }
 
+/** Below this scale a chart drawn whole is too small to read (its labels are 11-13 px at scale 1). */
+const READABLE = 0.6;
+const OPENING_SCALE = 0.9;
+
 const activate = (fn: () => void) => (event: KeyboardEvent) => {
   if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); fn(); }
 };
@@ -38,7 +42,29 @@ export function ChartDrawing({ layout, marks, onSelect, label }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
   const fit = useMemo<View>(() => ({ x: 0, y: 0, w: Math.max(layout.width, 200), h: Math.max(layout.height, 120) }), [layout]);
   const [view, setView] = useState<View>(fit);
-  useEffect(() => setView(fit), [fit]);
+  // A chart that fits the frame at a readable size is shown whole; a bigger one opens at a readable size at its
+  // start (the top, around the first initial dot), and "Fit" shows it whole.
+  useEffect(() => {
+    const box = svgRef.current?.getBoundingClientRect();
+    if (!box?.width || !box.height) { setView(fit); return; }
+    const whole = Math.min(box.width / fit.w, box.height / fit.h);
+    if (whole >= READABLE) { setView(fit); return; }
+    const w = box.width / OPENING_SCALE;
+    const h = box.height / OPENING_SCALE;
+    const start = layout.initials[0];
+    const x = start ? Math.min(Math.max(start.x + start.width / 2 - w / 2, 0), Math.max(fit.w - w, 0)) : 0;
+    setView({ x, y: 0, w, h });
+  }, [fit, layout]);
+  // What the page points at (the selection, else the first current state) is brought into view when it is outside.
+  const focus = marks.selected ?? marks.current?.[0] ?? null;
+  useEffect(() => {
+    const box = focus ? layout.nodes.find((n) => n.node.id === focus) ?? layout.edges.find((e) => e.edge.id === focus)?.label : null;
+    if (!box) return;
+    setView((v) => {
+      const visible = box.x >= v.x && box.y >= v.y && box.x + box.width <= v.x + v.w && box.y + box.height <= v.y + v.h;
+      return visible ? v : { ...v, x: box.x + box.width / 2 - v.w / 2, y: box.y + box.height / 2 - v.h / 2 };
+    });
+  }, [focus, layout]);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const panned = useRef(false);
 

@@ -56,10 +56,11 @@ import { call } from '../server/helpers';
 import { activationModel } from '../../machines/models/activation';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 import { startScreenDepthServer } from './toolkit/screenServer';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 10_000;
 const WRONG_PIN = '0000';
@@ -97,26 +98,9 @@ const answeredView = (e: EventObject | undefined): ActivationView | null => {
 };
 const isValidDraftEvent = (e: EventObject) => Boolean((e as { draft?: { birthday?: string } }).draft?.birthday);
 
-/** What a person can do on the screens in a state: what is on them, and nothing while a call runs. */
-const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  const t = e.type;
-  const c = s.context as ActivationContext;
-  // A global card has no number to be taken, nor one to port.
-  if (c.card?.kind === 'global' && (errorCodeOf(e) === 'numberTaken' || answeredView(e)?.portIn)) return false;
-  if (t.startsWith('xstate.')) return true;
-  if (running(s)) return false;
-  switch (t) {
-    // A global card has no number to search for.
-    case 'numbers.search': return c.card?.kind === 'us';
-    // A valid step 2 of a US card has a number picked from a list the customer searched.
-    case 'activation.submit': return !isValidDraftEvent(e) || c.card?.kind === 'global' || s.matches({ second: { numbers: 'listed' } } as never);
-    default: return true;
-  }
-};
 
-const screenModel: ChartModel = { ...activationModel, filterEvents: offeredByScreen };
-const unreachable = new Set((activationModel.entry.unreachable ?? []).map((u) => u.transition));
-const paths = generatePaths(screenModel).filter((p) => !unreachable.has(p.transition.id));
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('activation')!;
 
 let server: TestServer;
 let serial = 0;

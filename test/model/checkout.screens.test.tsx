@@ -45,9 +45,10 @@ import { VALID_DRAFT } from '../../machines/models/checkoutFixtures';
 import { orderIn, paidSubmission, type OrderShape } from './checkoutOrders';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 10_000;
 const LINK = '?plan=5gb-plan&months=3&simType=esim&count=1';
@@ -56,20 +57,9 @@ const CALLS = new Set(['loadCatalog', 'quote', 'createOrder', 'loadOrder']);
 
 const outputOf = <T,>(e: EventObject | undefined) => (e as { output?: T } | undefined)?.output;
 
-const unreachable = new Set((checkoutModel.entry.unreachable ?? []).map((u) => u.transition));
 
-/** What a person can do on the screen in a state: only what is on it, and nothing while a call runs. */
-const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  const t = e.type;
-  if (t === 'xstate.error.actor.payment') return false;
-  if (t === 'xstate.done.actor.payment') return outputOf<PaymentOutput>(e)?.outcome !== 'expired';
-  if (t.startsWith('xstate.')) return true;
-  if (s._nodes.some((n: { invoke: { src: unknown }[] }) => n.invoke.some((i) => CALLS.has(String(i.src))))) return false;
-  return true;
-};
-
-const screenModel: ChartModel = { ...checkoutModel, filterEvents: offeredByScreen };
-const paths = generatePaths(screenModel).filter((p) => !unreachable.has(p.transition.id));
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('checkout')!;
 
 let server: TestServer;
 let lastCodeUrl: string | null = null;

@@ -37,9 +37,10 @@ import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
 import { flowPacketModel } from '../../machines/models/lineOrder';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 10_000;
 const BASE = '/personal/businessManegement/flowPacket';
@@ -49,17 +50,9 @@ const statusOf = (e: EventObject | undefined) => (e as { output?: { status?: str
 const refusedOf = (e: EventObject | undefined) => Boolean((e as { output?: { refusal?: string | null } } | undefined)?.output?.refusal);
 const waiting = (s: AnyMachineSnapshot) => s._nodes.some((n: { invoke: unknown[]; key: string }) => n.invoke.length > 0 && n.key !== 'paying');
 
-const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  // The data add-on form shows its one offer and no months (both are the plan change's).
-  if (e.type === 'months.choose' || (e.type === 'offer.choose' && s.matches('confirming'))) return false;
-  if (e.type === 'xstate.error.actor.payment' || e.type === 'xstate.error.actor.loadOffers') return false;
-  if (e.type === 'xstate.done.actor.payment') return outcomeOf(e) !== 'expired';
-  if (e.type === 'xstate.snapshot.payment') return !(e as unknown as { snapshot: { tags: string[] } }).snapshot.tags.length;
-  return true;
-};
 
-const screenModel: ChartModel = { ...flowPacketModel, filterEvents: offeredByScreen };
-const paths = generatePaths(screenModel);
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('flowPacket')!;
 
 let server: TestServer;
 let demoLineId = 0;

@@ -31,34 +31,17 @@ import { clearBrowserCookies } from '../support/browserCookies';
 import { loginModel, VALID } from '../../machines/models/index';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 8_000;
 const TICKET_LIFETIME_MS = 10 * 60_000;
 const RESEND_WAIT_MS = 61_000;
 
-/** What a person can do on the screen in a state: only when nothing is loading, and only what is on screen. */
-const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  const t = e.type;
-  if (t.startsWith('xstate.after.') || t === 'xstate.error.actor.loadCaptcha' || t.startsWith('xstate.error.actor.checkRegisteredFor')) return false;
-  if (t.startsWith('xstate.done.actor.') || t.startsWith('xstate.error.actor.')) return true;
-  const waiting = s._nodes.some((n: { invoke: unknown[] }) => n.invoke.length > 0);
-  if (waiting) return false;
-  const is = (v: unknown) => s.matches(v as never);
-  const onLoginTabs = is({ loginPage: { path: 'smsLogin' } }) || is({ loginPage: { path: 'passwordLogin' } });
-  switch (t) {
-    case 'field.change':
-      return ['smsLogin', 'register', 'reset'].some((p) => is({ loginPage: { path: { [p]: 'enteringPhone' } } }));
-    case 'path.passwordLogin': return onLoginTabs || is({ loginPage: { path: { register: 'alreadyRegistered' } } });
-    case 'path.register': return onLoginTabs || is({ loginPage: { path: { reset: 'notRegistered' } } });
-    case 'path.reset': return onLoginTabs || is({ loginPage: { path: { register: 'alreadyRegistered' } } });
-    default: return true;
-  }
-};
 
-const screenModel: ChartModel = { ...loginModel, filterEvents: offeredByScreen };
-const paths = generatePaths(screenModel);
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('login')!;
 
 let server: TestServer;
 let lastCaptchaToken = '';

@@ -45,9 +45,10 @@ import { VALID_DRAFT } from '../../machines/models/checkoutFixtures';
 import { paymentModel } from '../../machines/models/payment';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
-import { isCardEntry, JSDOM_DEPTH } from './toolkit/screenDepths';
+import { JSDOM_DEPTH } from './toolkit/screenDepths';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 10_000;
 
@@ -136,20 +137,9 @@ async function prepareGateway(path: PathCase, i: number) {
   if (actor === 'checkPendingPayment' && out?.status === 'failed') await payElsewhere('declined');
 }
 
-const screenEvent = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  const t = e.type;
-  // The provider's card form speaks only in a real browser (test/e2e/payment.paths.spec.ts).
-  if (t.startsWith('cardForm.')) return false;
-  if (t.startsWith('xstate.done.actor.') || t.startsWith('xstate.error.actor.') || t.startsWith('xstate.after.')) return true;
-  // A radio already chosen cannot be chosen again.
-  if (t === 'method.choose' && (e as { method?: string }).method === (s.context as { method: string }).method) return false;
-  if (t === 'card.select' && (e as { cardId?: number }).cardId === (s.context as { cardId: number | null }).cardId) return false;
-  return !s.hasTag('busy');
-};
 
-const screenModel: ChartModel = { ...paymentModel, filterEvents: screenEvent };
-const unreachable = new Set((paymentModel.entry.unreachable ?? []).map((u) => u.transition));
-const paths = generatePaths(screenModel).filter((p) => !isCardEntry(p.transition.id) && !unreachable.has(p.transition.id));
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('payment')!;
 
 let server: TestServer;
 let lastCodeUrl: string | null = null;

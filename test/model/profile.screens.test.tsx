@@ -24,19 +24,20 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { AnyStateMachine, EventObject } from 'xstate';
 import { i18n, initI18n } from '../../i18n';
 import { flowObservers } from '../../src/app/flows/login';
 import { bankCardsFlow, passwordBySmsFlow, profileFlow } from '../../src/app/flows/profile';
 import MyInfoScreen from '../../screens/profile/MyInfoScreen';
 import BankCardsScreen from '../../screens/profile/BankCardsScreen';
 import ResetPasswordScreen from '../../screens/account/ResetPasswordScreen';
-import { bankCardsModel, CARDS_FIXTURE, passwordBySmsModel, profileModel } from '../../machines/models/profile';
+import { CARDS_FIXTURE } from '../../machines/models/profile';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
 import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
+import { screenModels } from '../../machines/models/screens';
 
 /** Each call of the flows waits in `calls` until the path answers it; `cardForm` is the card-form double in the slot. */
 const { calls, cardForm } = vi.hoisted(() => ({
@@ -211,17 +212,9 @@ function screenDepth(model: ChartModel, flow: AnyStateMachine, testId: string, v
   });
 }
 
-/** The email form shows the code field only once a code was sent: a code is typed then. */
-const profileOnScreen: ChartModel = {
-  ...profileModel,
-  filterEvents: (s: AnyMachineSnapshot, e: EventObject) => e.type !== 'code.type' || s.matches({ changingEmail: 'codeSent' }),
-};
-
-/** /resetpwd shows the code and password fields once the code was sent. */
-const bySmsOnScreen: ChartModel = {
-  ...passwordBySmsModel,
-  filterEvents: (s: AnyMachineSnapshot, e: EventObject) => e.type !== 'field.change' || s.matches('codeSent'),
-};
+/** What a person can do at these screens in each state: machines/models/screens.ts (also `npm run paths -- <chart> --depth screen`). */
+const profileOnScreen = screenModels.profile!;
+const bySmsOnScreen = screenModels.passwordBySms!;
 
 describe('profile on /personal/myinfo', () => {
   screenDepth(profileOnScreen, profileFlow, 'my-info', myInfoVerbs, () => renderAt('/personal/myinfo', <MyInfoScreen />));
@@ -235,5 +228,5 @@ describe('passwordBySms on /resetpwd', () => {
 });
 
 describe('bankCards on /mybank', () => {
-  screenDepth(bankCardsModel, bankCardsFlow, 'bank-cards', bankCardsVerbs, () => renderAt('/mybank', <BankCardsScreen />));
+  screenDepth(screenModels.bankCards!, bankCardsFlow, 'bank-cards', bankCardsVerbs, () => renderAt('/mybank', <BankCardsScreen />));
 });

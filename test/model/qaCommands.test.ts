@@ -13,6 +13,7 @@ import { chartById, charts } from '../../machines/index';
 import { models } from '../../machines/models/index';
 import { coverageOf } from './toolkit/coverage';
 import { generatePaths } from '../../machines/paths';
+import { screenPaths } from '../../machines/models/screens';
 import { newRecorder, runPathPure } from './toolkit/run';
 
 const run = (script: string, ...args: string[]) => {
@@ -55,6 +56,22 @@ describe('npm run paths', () => {
     expect(r.out).toContain("test.describe('topUp chart paths'");
     expect(r.out).toContain('await flow.topUpSubmit(');
     expect((r.out.match(/^ {2}test\(/gm) ?? []).length).toBe(generatePaths(models.topUp!).length);
+  });
+
+  it('--depth screen prints the paths the jsdom screens walk (machines/models/screens.ts) and what they leave to Chromium', () => {
+    const r = run('paths', 'login', '--depth', 'screen', '--format', 'json');
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.out) as { depth: string; paths: Printed[] };
+    expect(printed.depth).toBe('screen');
+    expect(printed.paths.map((p) => p.covers.id)).toEqual(screenPaths('login')!.map((p) => p.transition.id));
+    // The countdown's minute is not walked at the screens: the registry leaves it to Chromium.
+    expect(printed.paths.some((p) => p.covers.id.includes('xstate.after.'))).toBe(false);
+    expect(generatePaths(models.login!).some((p) => p.transition.id.includes('xstate.after.'))).toBe(true);
+    const text = run('paths', 'login', '--depth', 'screen');
+    expect(text.out).toContain('Not walked at the screens (machines/index.ts exempts them; taken in Chromium instead)');
+    const lifecycle = run('paths', 'order', '--depth', 'screen');
+    expect(lifecycle.code).toBe(2);
+    expect(lifecycle.err).toContain('has no screen depth');
   });
 
   it('refuses what it cannot do, saying what it can', () => {

@@ -33,27 +33,19 @@ import { fetchAsClient, startScreenDepthServer } from './toolkit/screenServer';
 import { topUpModel } from '../../machines/models/topUp';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, pressButton, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 10_000;
 const outcomeOf = (e: EventObject | undefined) => (e as { output?: { outcome?: string } } | undefined)?.output?.outcome;
 const statusOf = (e: EventObject | undefined) => (e as { output?: { status?: string } } | undefined)?.output?.status;
 const waiting = (s: AnyMachineSnapshot) => s._nodes.some((n: { invoke: unknown[]; key: string }) => n.invoke.length > 0 && n.key !== 'paying');
 
-/** What a person can cause on the screens (see the header for what stays pure). */
-const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  if (e.type === 'xstate.error.actor.payment') return false;
-  if (e.type === 'xstate.done.actor.payment') return outcomeOf(e) !== 'expired';
-  if (e.type === 'xstate.snapshot.payment') return !(e as unknown as { snapshot: { tags: string[] } }).snapshot.tags.length;
-  if (e.type === 'xstate.done.actor.loadTopUp') return statusOf(e) !== 'cancelled';
-  if (e.type === 'xstate.error.actor.createTopUp') return (e as unknown as { error: { code: string } }).error.code === 'validation';
-  return true;
-};
 
-const screenModel: ChartModel = { ...topUpModel, filterEvents: offeredByScreen };
-const paths = generatePaths(screenModel);
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('topUp')!;
 
 let server: TestServer;
 let clientAddress = '10.9.0.1';

@@ -33,31 +33,19 @@ import { renderTrackingScreens } from '../support/trackingScreens';
 import { trackingModel } from '../../machines/models/tracking';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import type { PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { buyPaidOrder, NEW_ADDRESS, trackingCodeFor, type BoughtOrder } from './trackingOrders';
+import { screenPaths } from '../../machines/models/screens';
 
 const STEP_TIMEOUT = 8_000;
 
 const errorCodeOf = (e: EventObject | undefined) => (e as { error?: { code?: string } } | undefined)?.error?.code;
 const waiting = (s: AnyMachineSnapshot) => s._nodes.some((n: { invoke: unknown[] }) => n.invoke.length > 0);
 
-/** What a person can do on the screens in a state: only when nothing is loading, and only what is on screen. */
-const offeredByScreen = (s: AnyMachineSnapshot, e: EventObject): boolean => {
-  const t = e.type;
-  if (t.startsWith('xstate.after.') || t === 'xstate.error.actor.loadCaptcha') return false;
-  if (t === 'xstate.error.actor.modifyAddress') return ['alreadyShipped', 'ticketInvalid'].includes(errorCodeOf(e) ?? '');
-  if (t.startsWith('xstate.done.actor.') || t.startsWith('xstate.error.actor.')) return true;
-  if (waiting(s)) return false;
-  const is = (v: unknown) => s.matches(v as never);
-  switch (t) {
-    case 'modify.open': return is('result') && (s.context as { order?: { canModify?: boolean } }).order?.canModify === true;
-    default: return true;
-  }
-};
 
-const screenModel: ChartModel = { ...trackingModel, filterEvents: offeredByScreen };
-const paths = generatePaths(screenModel);
+/** What a person can do at these screens, state by state: machines/models/screens.ts (`npm run paths -- <chart> --depth screen`). */
+const paths = screenPaths('tracking')!;
 
 let server: TestServer;
 let lastCaptchaToken = '';
