@@ -7,6 +7,7 @@ import { DRAFT_FIELD_ORDER, type DraftChange, type PortField, type SimField } fr
 import type { ActivationView } from '../../src/contract/activation';
 import { ACTIVATION_LOCK_MINUTES } from '../../src/domain/activation';
 import { problemText, type Text } from '../ui/text';
+import { isDialogCode } from '../../src/contract/errors';
 
 export type { Text };
 export type ActivationStep = 'first' | 'propagate' | 'second' | 'third';
@@ -53,9 +54,6 @@ export function urlFor(snapshot: Pick<SnapshotLike, 'matches' | 'context'>): str
     default: return null;
   }
 }
-
-/** Step-1 codes of spec section 8 (and the attempt lock) shown in the warning dialog with one button. */
-export const DIALOG_CODES = new Set(['120014', '120015', '120016', '120017', '120018', '120019', '120020', '120021', '120022', '120023']);
 
 /** What to do next for each step-1 code, said under the message. */
 export const STEP1_ADVICE: Record<string, string> = {
@@ -106,7 +104,7 @@ export function connectFirst(snapshot: SnapshotLike, send: (e: ActivationEvent) 
      */
     problem: p ? {
       code: p.code, message: problemMessage(p), advice: STEP1_ADVICE[p.code] ? { key: STEP1_ADVICE[p.code]! } : null,
-      dialog: DIALOG_CODES.has(p.code), field: FIELD_OF_CODE[p.code] ?? null,
+      dialog: isDialogCode(p.code), field: FIELD_OF_CODE[p.code] ?? null,
     } : null,
     notice: c.notice ? { key: `activation:notice.${c.notice}` } : null,
     checking: snapshot.matches({ first: 'checking' } as never),
