@@ -38,7 +38,8 @@ export interface PathCase {
   snapshots: AnyMachineSnapshot[];
 }
 
-const invokeSources = (machine: AnyStateMachine): Map<string, string> => {
+/** The actor source behind each invoke id of a chart (its done and error events name the invoke id). */
+export const invokeSources = (machine: AnyStateMachine): Map<string, string> => {
   const out = new Map<string, string>();
   const walk = (node: AnyStateMachine['root']) => {
     for (const inv of node.invoke) out.set(inv.id, typeof inv.src === 'string' ? inv.src : inv.id);

@@ -10,7 +10,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { charts, chartById } from '../machines/index';
 import { allStates, allTransitions } from '../machines/chart';
-import { COVERAGE_FILE, formatTable, isPartialDepth, type ChartCoverage, type Exempt } from '../test/model/toolkit/coverage';
+import { byDepth, isPartialDepth, type ChartCoverage, type Exempt } from '../machines/coverageReport';
+import { COVERAGE_FILE, formatTable } from '../test/model/toolkit/coverage';
 
 const usage = `usage: npm run coverage [-- <chart>] [--format text|json] [--file <report>]
 charts: ${charts.map((c) => c.id).join(', ')}`;
@@ -43,15 +44,12 @@ if (!existsSync(file)) {
 }
 const report = JSON.parse(readFileSync(file, 'utf8')) as { generatedAt: string; charts: ChartCoverage[] };
 
-/** The depths in the order a chart is walked: alone, on the server, on the screens, in the browser, merged. */
-const DEPTH_ORDER = ['pure', 'server', 'screen', 'screen (activation)', 'browser', 'screens (jsdom + Chromium)'];
-const depthRank = (d: string) => (DEPTH_ORDER.includes(d) ? DEPTH_ORDER.indexOf(d) : DEPTH_ORDER.length);
 const chartRank = (id: string) => charts.findIndex((c) => c.id === id);
 
 const registered = charts.filter((c) => !only || c.id === only);
 const rows = report.charts
   .filter((r) => registered.some((c) => c.id === r.chart))
-  .sort((a, b) => chartRank(a.chart) - chartRank(b.chart) || depthRank(a.depth) - depthRank(b.depth));
+  .sort((a, b) => chartRank(a.chart) - chartRank(b.chart) || byDepth(a, b));
 
 /** A row written for another version of its chart: its totals no longer match the chart's definition. */
 const stale = (r: ChartCoverage): boolean => {

@@ -15,6 +15,15 @@ const apiError = (code: string, status = 422, field: string | null = null) => ({
 export const CHECKOUT_INPUT: CheckoutInput = { startedFrom: 'plans', loggedIn: false, referralCode: null };
 const LINK = { plan: '5gb-plan', months: 3, simType: 'esim', count: 1 };
 
+/** How a checkout opens from a link: fresh, resumed before or after its order was made, on a result or its error. */
+export const openPayloads = (link: Record<string, unknown>) => [
+  { entry: { kind: 'form', link }, resume: null, openPurchase: null },
+  { entry: { kind: 'form', link }, resume: { version: RESUME_VERSION, link, draft: VALID_DRAFT, orderNo: null, purchaseId: 'purchase-1' }, openPurchase: null },
+  { entry: { kind: 'form', link }, resume: { version: RESUME_VERSION, link, draft: VALID_DRAFT, orderNo: 'LB202611220001', purchaseId: 'purchase-1' }, openPurchase: null },
+  { entry: { kind: 'result', orderNo: 'LB202611220001' }, resume: null, openPurchase: null },
+  { entry: { kind: 'resultError', orderNo: 'LB202611220001', reason: 'GENERIC_DECLINE' }, resume: null, openPurchase: null },
+];
+
 export const checkoutModel: ChartModel = {
   entry: chartById('checkout')!,
   input: CHECKOUT_INPUT,
@@ -28,13 +37,7 @@ export const checkoutModel: ChartModel = {
     fulfilmentChecks: Math.min(c.fulfilmentChecks, FULFILMENT_MAX_CHECKS),
   }),
   payloads: {
-    'checkout.open': [
-      { entry: { kind: 'form', link: LINK }, resume: null, openPurchase: null },
-      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: null, purchaseId: 'purchase-1' }, openPurchase: null },
-      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: 'LB202611220001', purchaseId: 'purchase-1' }, openPurchase: null },
-      { entry: { kind: 'result', orderNo: 'LB202611220001' }, resume: null, openPurchase: null },
-      { entry: { kind: 'resultError', orderNo: 'LB202611220001', reason: 'GENERIC_DECLINE' }, resume: null, openPurchase: null },
-    ],
+    'checkout.open': openPayloads(LINK),
     // The payment child's snapshot as the checkout hears it: unsettled (a payment running, a QR code open) or not.
     'xstate.snapshot.payment': [
       { snapshot: { status: 'active', tags: [PAYMENT_UNSETTLED], hasTag: (tag: string) => tag === PAYMENT_UNSETTLED } },

@@ -3,10 +3,10 @@
  * as input, so every path runs with the draft fitted to that card (its token, one SIM of its type, nothing posted).
  */
 import type { ActivationCard } from '../checkoutForm';
-import { RESUME_VERSION, type CheckoutInput } from '../checkout.machine';
+import type { CheckoutInput } from '../checkout.machine';
 import type { ChartModel } from '../paths';
-import { CHECKOUT_INPUT, checkoutModel } from './checkout';
-import { VALID_DRAFT, order } from './checkoutFixtures';
+import { CHECKOUT_INPUT, checkoutModel, openPayloads } from './checkout';
+import { order } from './checkoutFixtures';
 
 /** The seeded dealer card without plan (README: 8901260010000000070). */
 export const DEALER_CARD: ActivationCard = { activationToken: '8901260010000000070.1795000000000.sig', iccid: '8901260010000000070', kind: 'us', simType: 'physical' };
@@ -20,13 +20,7 @@ export const checkoutActivationModel: ChartModel = {
   input: ACTIVATION_INPUT,
   payloads: {
     ...payloads,
-    'checkout.open': [
-      { entry: { kind: 'form', link: LINK }, resume: null, openPurchase: null },
-      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: null, purchaseId: 'purchase-1' }, openPurchase: null },
-      { entry: { kind: 'form', link: LINK }, resume: { version: RESUME_VERSION, link: LINK, draft: VALID_DRAFT, orderNo: 'LB202611220001', purchaseId: 'purchase-1' }, openPurchase: null },
-      { entry: { kind: 'result', orderNo: 'LB202611220001' }, resume: null, openPurchase: null },
-      { entry: { kind: 'resultError', orderNo: 'LB202611220001', reason: 'GENERIC_DECLINE' }, resume: null, openPurchase: null },
-    ],
+    'checkout.open': openPayloads(LINK),
     // The card fixes the SIM count and type: what the customer can still break is the months.
     'field.change': [{ field: 'months', value: 2 }, { field: 'months', value: 3 }],
     'done:createOrder': [{ output: { order: planOrder(), orderToken: 'order-token' } }, { output: { order: planOrder({ status: 'paid', fulfilment: 'plan_ready' }), orderToken: 'order-token' } }],

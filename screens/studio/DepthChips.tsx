@@ -1,12 +1,13 @@
 /** A chart's coverage at each depth of the last test run, one chip per depth (transitions taken of the chart's total). */
 import { useTranslation } from 'react-i18next';
-import { byDepth, isPartialDepth, percent } from './coverage';
-import type { CoverageRow } from '../../src/app/forScreens';
+import { byDepth, isPartialDepth } from '../../machines/coverageReport';
+import { percent } from './coverage';
+import type { ChartCoverage } from '../../machines/coverageReport';
 
 export const depthName = (t: (key: string, options?: Record<string, unknown>) => string, depth: string): string =>
   t(`depth.${depth.replace(/[^A-Za-z]+/g, '_')}`, { defaultValue: depth });
 
-export function DepthChips({ rows, total }: { rows: readonly CoverageRow[]; total: number }) {
+export function DepthChips({ rows, total }: { rows: readonly ChartCoverage[]; total: number }) {
   const { t } = useTranslation('studio');
   if (!rows.length) return <span className="text-sm text-slate-600">{t('list.notRun')}</span>;
   return (

@@ -13,14 +13,15 @@ import { isTechnical } from '../../machines/diagram';
 import { stepTitle } from '../../machines/paths';
 import { itemCoverage, type ItemStatus } from './coverage';
 import { depthName } from './DepthChips';
-import type { CoverageAnswer, CoverageRow } from '../../src/app/forScreens';
+import type { ChartCoverage } from '../../machines/coverageReport';
+import type { CoverageAnswer } from '../../src/app/forScreens';
 import type { Loadable } from './useStudio';
 
 interface Props {
   entry: ChartEntry;
   graph: ChartGraph;
   selected: string | null;
-  rows: CoverageRow[];
+  rows: ChartCoverage[];
   coverage: Loadable<CoverageAnswer>;
   transitionsById: Map<string, ChartTransition>;
   onSelect: (id: string) => void;

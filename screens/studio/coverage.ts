@@ -3,7 +3,7 @@
  * test/model/toolkit/coverage.ts): taken, exempt here and taken at another depth (machines/index.ts says why),
  * declared unreachable, not walked by a depth that walks part of a chart on purpose, or missing.
  */
-import type { CoverageRow } from '../../src/app/forScreens';
+import { byDepth, isPartialDepth, type ChartCoverage } from '../../machines/coverageReport';
 
 export type ItemStatus =
   | { depth: string; status: 'taken' }
@@ -12,15 +12,8 @@ export type ItemStatus =
   | { depth: string; status: 'notWalked' }
   | { depth: string; status: 'missing' };
 
-/** Depths that walk part of a chart on purpose (as test/model/toolkit/coverage.ts isPartialDepth). */
-export const isPartialDepth = (depth: string): boolean => depth === 'browser' || depth === 'screen (activation)';
 
-/** The depths in the order a chart is walked: alone, on the server, on the screens, in the browser, merged. */
-const DEPTH_ORDER = ['pure', 'server', 'screen', 'screen (activation)', 'browser', 'screens (jsdom + Chromium)'];
-export const byDepth = (a: CoverageRow, b: CoverageRow) => rank(a.depth) - rank(b.depth);
-const rank = (d: string) => (DEPTH_ORDER.includes(d) ? DEPTH_ORDER.indexOf(d) : DEPTH_ORDER.length);
-
-export function itemCoverage(rows: readonly CoverageRow[], id: string, what: 'states' | 'transitions'): ItemStatus[] {
+export function itemCoverage(rows: readonly ChartCoverage[], id: string, what: 'states' | 'transitions'): ItemStatus[] {
   return [...rows].sort(byDepth).map((row): ItemStatus => {
     const part = row[what];
     if (what === 'transitions') {

@@ -12,7 +12,7 @@ export { bankCardsFlow, passwordBySmsFlow, profileFlow } from './flows/profile';
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';
 export { STUDIO_CHANNEL, type FlowBeacon } from './flows/studioBeacon';
-export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAnswer, type CoverageReport, type CoverageRow, type HistoryAnswer, type RecentAnswer } from './studioApi';
+export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAnswer, type HistoryAnswer, type RecentAnswer } from './studioApi';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { topUpFlow } from './flows/topUp';
 export { autoRenewalPageFlow } from './flows/planLife';

@@ -3,17 +3,9 @@
  * and a lifecycle entity's state_history. Sandbox endpoints, not contract endpoints: they exist only while the sandbox
  * is on, and answer 404 otherwise (the studio's route then goes to /404).
  */
+import type { CoverageReport } from '../../machines/coverageReport';
 import { headersFor } from '../api/client';
 
-export interface CoverageRow {
-  chart: string;
-  depth: string;
-  paths: number;
-  states: { covered: number; total: number; missing: string[]; exempt?: Exempt[] };
-  transitions: { covered: number; total: number; missing: string[]; unreachable: { transition: string; reason: string }[]; exempt?: Exempt[] };
-}
-export interface Exempt { id: string; takenAt: string; reason: string }
-export interface CoverageReport { generatedAt: string; charts: CoverageRow[] }
 export interface CoverageAnswer { report: CoverageReport | null; writtenAt: string | null; source: string; problem?: string }
 export interface HistoryRow { from: string; event: string; to: string; at: string; meta: Record<string, unknown> }
 export interface HistoryAnswer { chart: string; ref: string; current: string; history: HistoryRow[] }

@@ -34,7 +34,7 @@ import ResetPasswordScreen from '../../screens/account/ResetPasswordScreen';
 import { CARDS_FIXTURE } from '../../machines/models/profile';
 import { describePathsByState } from './toolkit/describeChart';
 import { coverageOf, formatTable, writeCoverage } from './toolkit/coverage';
-import { generatePaths, type ChartModel, type PathCase } from '../../machines/paths';
+import { generatePaths, invokeSources, type ChartModel, type PathCase } from '../../machines/paths';
 import { newRecorder, observe, type Recorder } from './toolkit/run';
 import { JSDOM_DEPTH } from './toolkit/screenDepths';
 import { screenModels } from '../../machines/models/screens';
@@ -90,17 +90,7 @@ const type = (field: string, value: string) => {
 };
 const payload = <T,>(e: EventObject) => e as unknown as T;
 
-/** The actor source behind each invoke id of a chart (its done and error events name the invoke id). */
-const sourceOf = (machine: AnyStateMachine): Map<string, string> => {
-  const out = new Map<string, string>();
-  const walk = (node: AnyStateMachine['root']) => {
-    for (const inv of node.invoke) out.set(inv.id, typeof inv.src === 'string' ? inv.src : inv.id);
-    for (const child of Object.values(node.states)) walk(child);
-  };
-  walk(machine.root);
-  return out;
-};
-const SOURCES = new Map([profileFlow, passwordBySmsFlow, bankCardsFlow].flatMap((m) => [...sourceOf(m)]));
+const SOURCES = new Map([profileFlow, passwordBySmsFlow, bankCardsFlow].flatMap((m) => [...invokeSources(m)]));
 
 /** The gateway's answer of a path step: the call the screen made settles as the path says. */
 async function answer(event: EventObject) {

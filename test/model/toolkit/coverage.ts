@@ -5,20 +5,11 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { allStates, allTransitions } from '../../../machines/chart';
-import { COVERAGE_REPORT_FILE } from '../../../machines/coverageReport';
+import { COVERAGE_REPORT_FILE, isPartialDepth, type ChartCoverage, type Exempt } from '../../../machines/coverageReport';
 import type { ChartEntry, DepthExemption } from '../../../machines/index';
 import type { Recorder } from './run';
 
-/** A state or transition this depth did not take because the registry exempts it (machines/index.ts), and why. */
-export interface Exempt { id: string; takenAt: DepthExemption['takenAt']; reason: string }
-
-export interface ChartCoverage {
-  chart: string;
-  depth: string;
-  states: { covered: number; total: number; missing: string[]; exempt?: Exempt[] };
-  transitions: { covered: number; total: number; missing: string[]; unreachable: { transition: string; reason: string }[]; exempt?: Exempt[] };
-  paths: number;
-}
+export { isPartialDepth, type ChartCoverage, type Exempt };
 
 /** The registry's exemption for a state or transition at a depth, if any. */
 export function exemptionOf(entry: ChartEntry, depth: string, id: string, what: 'transitions' | 'states'): DepthExemption | undefined {
@@ -66,13 +57,6 @@ export function coverageOf(entry: ChartEntry, recorder: Recorder, depth: string,
 export const isComplete = (c: ChartCoverage) => c.states.missing.length === 0 && c.transitions.missing.length === 0;
 
 const pct = (covered: number, total: number) => (total === 0 ? '100.0' : ((covered / total) * 100).toFixed(1));
-
-/**
- * Depths that walk only part of a chart on purpose: the Chromium depth takes what the jsdom depth cannot (its row
- * merged with jsdom's is the one that must be complete), and the checkout's activation run walks three paths. Their
- * untaken transitions are not "missing".
- */
-export const isPartialDepth = (depth: string): boolean => depth === 'browser' || depth === 'screen (activation)';
 
 export function formatTable(rows: ChartCoverage[]): string {
   const header = ['chart', 'depth', 'paths', 'states', 'transitions', 'unreachable', 'exempt', 'missing'];
