@@ -22,7 +22,9 @@ export class LoginPage {
 
   private async shownCaptchaToken(): Promise<string> {
     const image = this.page.getByRole('img', { name: 'Image code to type in' });
-    for (let i = 0; i < 100; i++) {
+    // A new picture after a refused or lost send can take seconds on a loaded machine (seen on 2 busy cores: over 5 s).
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
       const src = (await image.getAttribute('src').catch(() => null)) ?? '';
       const svg = src.startsWith('data:') ? decodeURIComponent(src.slice(src.indexOf(',') + 1)) : '';
       const token = this.tokens.get(svg);
