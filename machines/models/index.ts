@@ -17,6 +17,7 @@ import { bankCardsModel, passwordBySmsModel, profileModel } from './profile';
 import { topUpModel } from './topUp';
 import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './lineOrder';
 import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './planLifecycles';
+import { dualNumberModel } from './dualNumber';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -147,5 +148,6 @@ export const models: Record<string, ChartModel> = {
   plan: planModel,
   autoRenewal: autoRenewalModel,
   service: serviceModel,
+  dualNumber: dualNumberModel,
   autoRenewalPage: autoRenewalPageModel,
 };

@@ -21,7 +21,8 @@ export type Schema = z.core.$ZodType & {
  * One endpoint, defined once and used by both the fetch client (src/api/client.ts) and the Fastify gateway.
  * `body`/`query` are validated on the server (always) and may be used by the client for instant field errors.
  * `headers` lists the request headers the endpoint reads (documentation + server validation).
- * `auth`: 'required' sends 401 without a valid Bearer token; 'optional' reads it when present.
+ * `auth`: 'required' sends 401 without a valid Bearer token; 'optional' reads it when present; 'staff' sends 401 without
+ * a staff session (the staff console's cookie or token; a customer's token is not one).
  */
 export interface EndpointDef<
   B extends Schema | undefined = Schema | undefined,
@@ -36,7 +37,8 @@ export interface EndpointDef<
   query?: Q;
   /** zod schema of `data` in the success envelope. */
   response: R;
-  auth?: 'required' | 'optional' | 'none';
+  /** 'staff': the staff console's own session (issue 16), never a customer's. */
+  auth?: 'required' | 'optional' | 'none' | 'staff';
   /** Request headers the endpoint reads, e.g. the image captcha pair. */
   headers?: readonly string[];
   /** Body encoding: 'json' (default) or 'form' (application/x-www-form-urlencoded). */

@@ -75,6 +75,14 @@ export const PRODUCT_CODES = [
   'addOnLimit',        // spec section 5: "Data add-on max five per cycle": five were bought in this 30-day cycle
   'addOnUnlimited',    // the plan's high-speed data is unlimited: a data add-on would add nothing
   'noGlobalLine',      // the page needs a global data SIM of the account's own
+  // Issue 16: the dual number, its real-name photos and the staff console.
+  'imageOnlyJpg',      // "only JPG": the file is not a JPEG by its content (or is a JPEG with something else inside)
+  'imageTooLarge',     // "max 1MB": the file is over 1 MB, or declares more pixels than a photo of an ID has
+  'imageUploadFailed', // "picture upload failed": empty, truncated or undecodable
+  'idUnsupported',     // spec section 5: a document the real-name check does not accept (a Taiwan passport)
+  'idPhotosMissing',   // spec section 5: "hand-held, front, back required": a photo is missing or not the customer's
+  'dualUnchanged',     // the dual number is not in a state this change applies to (already under review, already open)
+  'staffLoginFailed',  // the staff console's email or password is wrong
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -107,7 +115,10 @@ export const statusForCode = (code: string): number => {
     case 'numberTaken': case 'usernameTaken': case 'portInNotCorrectable': case 'activationPlanExists':
     case 'birthdaySet': case 'cardPaysRenewal': return 409;
     case 'autoRenewalMaintenance': return 503;
-    case 'autoRenewalUnchanged': case 'serviceUnchanged': case 'notSuspended': case 'addOnLimit': return 409;
+    case 'autoRenewalUnchanged': case 'serviceUnchanged': case 'notSuspended': case 'addOnLimit': case 'dualUnchanged': return 409;
+    case 'imageTooLarge': return 413;
+    case 'imageOnlyJpg': return 415;
+    case 'staffLoginFailed': return 401;
     case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;

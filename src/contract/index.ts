@@ -20,6 +20,9 @@ import {
 } from './activation';
 // Issue 15 (h15-life): auto-renewal and service of a line.
 import { autoRenewalByLink, autoRenewalUpdate, planLife, serviceRecover } from './planLife';
+// Issue 16: the dual number and the staff console.
+import { dualNumberAction, dualNumberApply, dualNumberInfo, dualNumberPhoto, dualNumberSubmit, dualNumberUpload } from './dualNumber';
+import { staffDecide, staffLogin, staffLogout, staffReview, staffReviewPhoto, staffReviews, staffWho } from './staff';
 
 export * from './endpoint';
 export * from './errors';
@@ -38,6 +41,8 @@ export const endpoints = {
   usageRecords, dataAllowance, ildRates: ildRatesList,
   // Issue 15 (h15-life).
   planLife, autoRenewalByLink, autoRenewalUpdate, serviceRecover,
+  dualNumberInfo, dualNumberApply, dualNumberSubmit, dualNumberAction, dualNumberUpload, dualNumberPhoto,
+  staffLogin, staffLogout, staffWho, staffReviews, staffReview, staffReviewPhoto, staffDecide,
   lineOrderOffers, lineOrderCreate, lineOrderDetail,
 } as const;
 

@@ -30,6 +30,8 @@ import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { portalRoutes } from './portal';
 import { moneyRoutes } from './money';
+import { dualRoutes } from './dual';
+import { staffRoutes } from './staff';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
@@ -123,6 +125,8 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   usageRoutes(app, deps);
   planRoutes(app, deps);
   activationRoutes(app, deps);
+  dualRoutes(app, deps);
+  staffRoutes(app, deps);
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;

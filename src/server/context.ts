@@ -60,6 +60,8 @@ export interface GatewayConfig {
   networkDelayMs?: number;
   /** Network sandbox: how long the losing carrier takes to answer a port-in or its correction (ms). */
   portDelayMs?: number;
+  /** Network sandbox: how many China virtual numbers the partner's inventory has (CHINA_NUMBER_POOL, issue 16). */
+  chinaNumberPool?: number;
   /**
    * Tests only (never set by npm start): named points where a test makes the gateway fail, to prove recovery.
    * afterProviderCharge runs after the card provider answered a charge and before the gateway records it.

@@ -50,6 +50,8 @@ export const envSchema = z.object({
   NETWORK_DELAY_SECONDS: z.coerce.number().int().min(0).max(2 * 86_400).default(5),
   /** Network sandbox: seconds before the losing carrier answers a port-in request or its correction. */
   PORT_DELAY_SECONDS: z.coerce.number().int().min(0).max(2 * 86_400).default(15),
+  /** Network sandbox: China virtual numbers in the partner's inventory (issue 16). */
+  CHINA_NUMBER_POOL: z.coerce.number().int().min(0).max(100_000).default(200),
   /** WeChat Pay sandbox: how many times each payment notification is delivered (the real one may send it twice). */
   WECHAT_NOTIFY_COPIES: z.coerce.number().int().min(1).max(10).default(2),
   /** WeChat Pay sandbox: seconds between the phone paying and the first notification (a late one). */

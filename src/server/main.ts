@@ -52,7 +52,7 @@ async function main() {
     host: env.HOST,
     config: {
       shipDelayMs: env.SHIP_DELAY_SECONDS * 1000, rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-      networkDelayMs: env.NETWORK_DELAY_SECONDS * 1000, portDelayMs: env.PORT_DELAY_SECONDS * 1000,
+      networkDelayMs: env.NETWORK_DELAY_SECONDS * 1000, portDelayMs: env.PORT_DELAY_SECONDS * 1000, chinaNumberPool: env.CHINA_NUMBER_POOL,
       jobConcurrency: env.JOB_CONCURRENCY,
       trustProxy: env.TRUST_PROXY, redisUrl: env.REDIS_URL,
       publicOrigin: env.PUBLIC_ORIGIN, paymentsOrigin: env.PAYMENTS_ORIGIN, hstsMaxAge: env.HSTS_MAX_AGE,

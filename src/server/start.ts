@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/database';
 import { seed } from './db/seed';
 import { seedTestSims } from './db/seedSims';
 import { seedFingerprint, seedUnlessDone } from './db/seedState';
+import { seedSandboxStaff } from './staff';
 import { storefrontOrigins, type GatewayConfig } from './context';
 
 export interface StartGatewayOptions {
@@ -81,6 +82,8 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
         await seed(db, now);
         // The README's test SIMs (activation): sandbox only, their codes digested with this server's pepper.
         if (opts.sandbox) await seedTestSims(db, codePepper, now);
+        // The staff console's reviewers of the README (issue 16): sandbox only.
+        if (opts.sandbox) await seedSandboxStaff(db);
       });
     });
     lap('seed');
@@ -91,6 +94,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
       shipDelayMs: opts.config?.shipDelayMs,
       networkDelayMs: opts.config?.networkDelayMs,
       portDelayMs: opts.config?.portDelayMs,
+      chinaNumberPool: opts.config?.chinaNumberPool,
       // Gateways sharing a database share CODE_PEPPER, hence one merchant account at the sandbox (decision 0014).
       payments: {
         notifications: opts.wechatNotifications, credentials: sharedCredentials(codePepper),

@@ -8,7 +8,7 @@ export { captchaRoutes } from './captchaRoutes';
 export { CODE_TTL_MS, spendNewestCode } from './codes';
 export { loginRoutes } from './loginRoutes';
 export { oauthRoutes } from './oauthRoutes';
-export { hashPassword, verifyPassword } from './passwords';
+export { burnPasswordCheck, checkPassword, hashPassword, verifyPassword } from './passwords';
 export { loginSubject, passwordCheckPassed, takePasswordCheck } from './loginThrottle';
 export { personalRoutes } from './personalRoutes';
 export { profileRoutes } from './profileRoutes';

@@ -89,6 +89,28 @@ export interface NetworkAdapter {
    * expiresAt. Idempotent by requestId: the same request answers the same pack reference.
    */
   addRoamingPack(req: RoamingPackRequest): Promise<{ ref: string }>;
+  /**
+   * Issue 16, the US-China dual number: holds a China virtual number of the partner's inventory for a line. Idempotent
+   * per line (the same line gets the number it holds); null when the inventory has none left (spec 120074).
+   */
+  holdChinaNumber(lineRef: string): Promise<string | null>;
+  /**
+   * Opens the held China number on the line (calls and texts to it reach the US number), pauses it, closes it (the
+   * number stays the line's) or releases it to the inventory. Idempotent by requestId. Opening may be refused by the
+   * China partner: `failed` with its reason (spec 120073).
+   */
+  setChinaNumber(req: ChinaNumberRequest): Promise<{ state: 'done' | 'failed'; failure?: string }>;
+  /** The partner's view of a China number (null once released or never held). */
+  chinaNumberState(number: string): Promise<{ lineRef: string; state: 'held' | 'open' | 'paused' | 'closed' } | null>;
+}
+
+export interface ChinaNumberRequest {
+  requestId: string;
+  lineRef: string;
+  number: string;
+  /** The US number calls and texts to the China number reach. */
+  usMsisdn: string | null;
+  state: 'open' | 'paused' | 'closed' | 'released';
 }
 
 export interface RoamingPackRequest {

@@ -15,6 +15,9 @@
  * - provisioning and E911 updates (/personal/wificall): an E911 address whose first line starts with `0 ` (house
  *   number 0, e.g. `0 Nowhere St`) fails E911 validation (E911_ADDRESS_INVALID); a number another card holds, or outside the inventory, fails
  *   (NUMBER_UNAVAILABLE).
+ * - China numbers (issue 16, the dual number): the partner's inventory is CHINA_NUMBER_POOL numbers (200 by default,
+ *   `chinaNumberPool`), 170 0000 0000 upwards; a line holds one until it is released. Opening is refused
+ *   (CN_PARTNER_REFUSED, spec 120073) for a US number ending in 73.
  * - usage: each line's calls, texts and data, hour by hour, from the usage generator (networkUsage.ts), once the hour
  *   is over on the server's clock.
  */
@@ -22,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { sandboxE911Updates, sandboxLineBars, sandboxNumbers, sandboxRoamingPacks, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
+import { sandboxChinaNumbers, sandboxE911Updates, sandboxLineBars, sandboxNumbers, sandboxRoamingPacks, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
 import type { PortInReason } from '../../contract/activation';
 import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
 import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
@@ -51,6 +54,10 @@ export const CARRIER_MESSAGES: Record<PortInReason, string> = {
 };
 
 export const E911_FAILURE = 'E911_ADDRESS_INVALID';
+export const CHINA_PARTNER_REFUSED = 'CN_PARTNER_REFUSED';
+export const DEFAULT_CHINA_NUMBER_POOL = 200;
+/** The partner's n-th China virtual number (170 is a virtual operators' prefix): 11 digits. */
+export const chinaNumberAt = (index: number) => `170${String(index).padStart(8, '0')}`;
 export const NUMBER_UNAVAILABLE = 'NUMBER_UNAVAILABLE';
 
 const newRef = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -71,8 +78,9 @@ function judgePort(d: { msisdn: string; accountNumber: string; pin: string; acco
 
 const e911Fails = (e911: E911Address | null) => e911 !== null && /^0\s/.test(e911.address1.trim());
 
-export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayMs?: number; portDelayMs?: number }): NetworkAdapter {
+export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayMs?: number; portDelayMs?: number; chinaNumberPool?: number }): NetworkAdapter {
   const { db, clock } = opts;
+  const chinaPool = opts.chinaNumberPool ?? DEFAULT_CHINA_NUMBER_POOL;
   const networkDelayMs = opts.networkDelayMs ?? DEFAULT_NETWORK_DELAY_MS;
   const portDelayMs = opts.portDelayMs ?? DEFAULT_PORT_DELAY_MS;
 
@@ -248,6 +256,44 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
       // The same request id again (a retried job) is taken once; a later request wins.
       await db.insert(sandboxLineBars).values({ iccid: req.iccid, barred: req.barred, requestId: req.requestId, updatedAt: clock.now() })
         .onConflictDoUpdate({ target: sandboxLineBars.iccid, set: { barred: req.barred, requestId: req.requestId, updatedAt: clock.now() }, setWhere: ne(sandboxLineBars.requestId, req.requestId) });
+    },
+
+    async holdChinaNumber(lineRef) {
+      // Two holds at once may pick the same free number: the primary key lets one win, the other picks again.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const [mine] = await db.select({ number: sandboxChinaNumbers.number }).from(sandboxChinaNumbers).where(eq(sandboxChinaNumbers.lineRef, lineRef));
+        if (mine) return mine.number;
+        const taken = new Set((await db.select({ number: sandboxChinaNumbers.number }).from(sandboxChinaNumbers)).map((r) => r.number));
+        let free: string | null = null;
+        for (let i = 0; i < chinaPool && free === null; i += 1) if (!taken.has(chinaNumberAt(i))) free = chinaNumberAt(i);
+        if (free === null) return null;
+        const [held] = await db.insert(sandboxChinaNumbers).values({ number: free, lineRef, state: 'held', updatedAt: clock.now() })
+          .onConflictDoNothing().returning({ number: sandboxChinaNumbers.number });
+        if (held) return held.number;
+      }
+      throw new NetworkError('INVALID_REQUEST', 'China number inventory busy, try again');
+    },
+
+    async setChinaNumber(req) {
+      const [row] = await db.select().from(sandboxChinaNumbers).where(eq(sandboxChinaNumbers.number, req.number));
+      if (!row || row.lineRef !== req.lineRef) {
+        // Released already (a retried release) is done; any other change names a number the line does not hold.
+        if (req.state === 'released') return { state: 'done' };
+        throw new NetworkError('UNKNOWN_REF', `China number ${req.number} is not held by ${req.lineRef}`);
+      }
+      if (req.state === 'released') {
+        await db.delete(sandboxChinaNumbers).where(eq(sandboxChinaNumbers.number, req.number));
+        return { state: 'done' };
+      }
+      // The partner refuses a first opening (never a resume) for a US number ending in 73: the sandbox's documented failure.
+      if (req.state === 'open' && row.state === 'held' && req.usMsisdn?.endsWith('73')) return { state: 'failed', failure: CHINA_PARTNER_REFUSED };
+      await db.update(sandboxChinaNumbers).set({ state: req.state, updatedAt: clock.now() }).where(eq(sandboxChinaNumbers.number, req.number));
+      return { state: 'done' };
+    },
+
+    async chinaNumberState(number) {
+      const [row] = await db.select().from(sandboxChinaNumbers).where(eq(sandboxChinaNumbers.number, number));
+      return row ? { lineRef: row.lineRef, state: row.state } : null;
     },
 
     async isBarred(iccid) {

@@ -26,7 +26,7 @@ export interface Sandboxes {
 export async function startSandboxes(opts: {
   db: Db; clock: Clock; paymentsPort: number; host?: string; shipDelayMs?: number;
   /** Network sandbox: provisioning and port-in answers after these delays (its defaults when absent). */
-  networkDelayMs?: number; portDelayMs?: number;
+  networkDelayMs?: number; portDelayMs?: number; chinaNumberPool?: number;
   /** Payment sandbox settings beyond its port (tests: WeChat notifications sent only when asked). */
   payments?: Pick<PaymentSandboxOptions, 'notifications' | 'logLevel' | 'logStream' | 'credentials' | 'browserOrigin' | 'browserHost' | 'merchantOrigins'>;
 }): Promise<Sandboxes> {
@@ -37,7 +37,7 @@ export async function startSandboxes(opts: {
       tax: createTaxSandbox(),
       logistics: createLogisticsSandbox({ db: opts.db, clock: opts.clock, shipDelayMs: opts.shipDelayMs ?? DEFAULT_SHIP_DELAY_MS }),
       smdp: createSmdpSandbox({ db: opts.db, clock: opts.clock }),
-      network: createNetworkSandbox({ db: opts.db, clock: opts.clock, networkDelayMs: opts.networkDelayMs, portDelayMs: opts.portDelayMs }),
+      network: createNetworkSandbox({ db: opts.db, clock: opts.clock, networkDelayMs: opts.networkDelayMs, portDelayMs: opts.portDelayMs, chinaNumberPool: opts.chinaNumberPool }),
     },
     paymentsUrl: payments.url,
     paymentsOrigin: payments.browserOrigin,

@@ -4,11 +4,16 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, check, customType, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
+/** Binary data (encrypted images): a Buffer from both drivers (PGlite answers a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 // ---- catalogue -------------------------------------------------------------------------------
 
@@ -868,6 +873,114 @@ export const sandboxPortCorrections = pgTable('sandbox_port_corrections', {
   requestId: text('request_id').primaryKey(),
   ref: text('ref').notNull().references(() => sandboxPortRequests.ref),
   createdAt: createdAt(),
+});
+
+// ---- dual number, real-name review, staff (issue 16) --------------------------------------------
+
+/**
+ * A line's US-China dual number (machines/dualNumber.machine.ts): its chart state, applied through
+ * applyLifecycleEvent, and the facts the clock's events need. One row per line, created by the first application.
+ */
+export const dualNumbers = pgTable('dual_numbers', {
+  lineId: integer('line_id').primaryKey().references(() => lines.id),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  state: text('state').notNull(),
+  /** The China number held for or open on the line; null before an application and once released. */
+  chinaNumber: text('china_number'),
+  /** The end of the current 30-day period (opened, pending close). */
+  periodEndsAt: at('period_ends_at'),
+  /** The free first month was given (spec section 9: "first month free", once per line). */
+  freeMonthUsed: boolean('free_month_used').notNull().default(false),
+  openedAt: at('opened_at'),
+  pausedAt: at('paused_at'),
+  closeRequestedAt: at('close_requested_at'),
+  closedAt: at('closed_at'),
+  /** The network's refusal of the last opening (120073). */
+  openFailure: text('open_failure'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [index('dual_numbers_customer').on(t.customerId), index('dual_numbers_state').on(t.state)]);
+
+/**
+ * Real-name applications (spec section 3, "Dual-number real-name"): one per submission; a re-upload after a failed
+ * review is a new row. The document number is encrypted at rest like the photos (src/server/dual/realName.ts).
+ */
+export const realNameApplications = pgTable('real_name_applications', {
+  id: serial('id').primaryKey(),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  nationality: text('nationality').notNull(),
+  idType: text('id_type').notNull(),
+  idName: text('id_name').notNull(),
+  idNumberCipher: text('id_number_cipher').notNull(),
+  /** The document number's last 4 characters, for the customer's own screens and the staff queue's list. */
+  idNumberHint: text('id_number_hint').notNull(),
+  issuePlace: text('issue_place').notNull(),
+  address: text('address').notNull(),
+  status: text('status', { enum: ['underReview', 'approved', 'rejected', 'withdrawn'] }).notNull(),
+  submittedAt: at('submitted_at').notNull(),
+  /** Spec section 9: "real-name review 3 working days": when the promise to the customer runs out. */
+  reviewDueAt: at('review_due_at').notNull(),
+  remindedAt: at('reminded_at'),
+  decidedAt: at('decided_at'),
+  decidedBy: integer('decided_by').references(() => staffAccounts.id),
+  reason: text('reason'),
+}, (t) => [index('real_name_applications_line').on(t.lineId), index('real_name_applications_status').on(t.status, t.submittedAt)]);
+
+/**
+ * ID photos (spec section 5: "images JPG only, max 1MB"), checked, stripped of their metadata, re-encoded and then
+ * encrypted (AES-256-GCM, bound to the row: src/server/images/seal.ts). An upload belongs to its customer until a
+ * submission takes it; its bytes are deleted when the application is given up or cancelled.
+ */
+export const idImages = pgTable('id_images', {
+  id: serial('id').primaryKey(),
+  /** Unguessable reference the client holds between the upload and the submission. */
+  ref: text('ref').notNull().unique(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  slot: text('slot', { enum: ['handheld', 'front', 'back'] }).notNull(),
+  applicationId: integer('application_id').references(() => realNameApplications.id),
+  sealed: bytea('sealed'),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+  deletedAt: at('deleted_at'),
+}, (t) => [index('id_images_customer').on(t.customerId), index('id_images_application').on(t.applicationId)]);
+
+/** Staff of the console (spec section 6: "Staff review IDs and screenshots"): their own accounts, never customers'. */
+export const staffAccounts = pgTable('staff_accounts', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['reviewer'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  staffId: integer('staff_id').notNull().references(() => staffAccounts.id),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+});
+
+/** Every staff action, with who and when (issue 16: "every decision logged with who and when"). Never updated. */
+export const staffAudit = pgTable('staff_audit', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staffAccounts.id),
+  action: text('action').notNull(),
+  subject: text('subject').notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+  at: at('at').notNull(),
+}, (t) => [index('staff_audit_subject').on(t.subject)]);
+
+/** Network sandbox: China virtual numbers held for or open on a line (the partner's inventory is numbered, not stored). */
+export const sandboxChinaNumbers = pgTable('sandbox_china_numbers', {
+  number: text('number').primaryKey(),
+  lineRef: text('line_ref').notNull().unique(),
+  state: text('state', { enum: ['held', 'open', 'paused', 'closed'] }).notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 // ---- start-up ---------------------------------------------------------------------------------

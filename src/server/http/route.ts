@@ -18,6 +18,7 @@ import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
 import { shareCompressed } from './compression';
+import { clearedStaffCookie, findStaffSession, staffCookieToken, type StaffSession } from './staffSessions';
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
@@ -32,6 +33,8 @@ export interface RouteContext<E extends EndpointDef> {
   header(name: string): string | undefined;
   /** The logged-in session; throws 401 'unauthorized' when there is none. */
   session(): AuthSession;
+  /** The staff session of an endpoint with auth 'staff' (the route answered 401 without one). */
+  staff(): StaffSession;
 }
 
 /** Logged in or not: an optional session that the buyer's own pages send along. */
@@ -103,6 +106,16 @@ async function context<E extends EndpointDef>(
   // A missing body or query is validated as {} so the answer names the first missing field.
   const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? {}, lang);
   const query = parse(endpoint.query, request.query ?? {}, lang);
+  let staff: StaffSession | null = null;
+  if (endpoint.auth === 'staff') {
+    // Only the staff console's own token: a customer's Bearer token or cookie is not looked up at all.
+    const bearerStaff = bearer(request);
+    const cookie = bearerStaff ? null : staffCookieToken(request);
+    if (cookie) refuseCrossSiteChange(request, deps.config);
+    const token = bearerStaff ?? cookie;
+    staff = token ? await findStaffSession(deps, token) : null;
+    if (!staff) throw new GatewayError('unauthorized', cookie ? { headers: { 'set-cookie': clearedStaffCookie(deps.config) } } : {});
+  }
   let session: AuthSession | null = null;
   if (usesSession) {
     const token = bearerToken ?? (withCookie ? cookieToken(request) : null);
@@ -118,6 +131,10 @@ async function context<E extends EndpointDef>(
     session: () => {
       if (!session) throw new GatewayError('unauthorized');
       return session;
+    },
+    staff: () => {
+      if (!staff) throw new GatewayError('unauthorized');
+      return staff;
     },
   } as RouteContext<E>;
 }

@@ -10,6 +10,7 @@ import { paymentJobHandlers, paymentRecurringJobs } from '../payments';
 import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import { usageJobHandlers, usageRecurringJobs } from '../usage';
 import { planJobHandlers, planRecurringJobs } from '../plan';
+import { dualJobHandlers } from '../dual';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -27,6 +28,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...planJobHandlers,
   /** lineOrder.roaming. */
   ...lineOrderJobHandlers,
+  /** Issue 16: dual.clock, dual.network, dual.message. */
+  ...dualJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

@@ -85,6 +85,7 @@ const chargeKind = (r: EntryRow): BillEntry['kind'] => {
   if (r.payable_kind === 'renewal') return 'renewal';
   if (r.payable_kind === 'addOn') return 'addOn';
   if (r.payable_kind === 'usage') return 'usage';
+  if (r.payable_kind === 'dualNumber') return 'dualNumber';
   return 'other';
 };
 const creditKind = (reference: string): BillEntry['kind'] =>
@@ -105,7 +106,7 @@ function entryOf(r: EntryRow): BillEntry {
   return {
     ref: r.ref, kind, direction: 'charge', at,
     label: kind === 'topup' ? (r.top_up_account === 'ild' ? 'ILD account' : 'General account')
-      : kind === 'usage' ? 'International calls' : r.plan_name ?? r.payable_kind ?? '',
+      : kind === 'usage' ? 'International calls' : kind === 'dualNumber' ? 'US-China dual number' : r.plan_name ?? r.payable_kind ?? '',
     orderNo: r.payable_kind === 'order' ? r.payable_ref : null,
     amountCents: total - tax, taxCents: tax, totalCents: total, payMethod: r.method,
     account: kind === 'topup' ? r.top_up_account : kind === 'usage' ? 'ild' : null,

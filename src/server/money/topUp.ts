@@ -127,8 +127,12 @@ export async function creditTopUp(tx: Db, order: OrderRow, now: Date): Promise<v
   // covers the plan and the fee; the plan area's job decides (named here, so money need not import the plan area).
   if (general > 0) {
     await enqueueJob(tx, { kind: RECOVER_AFTER_TOP_UP_JOB, dedupeKey: `${RECOVER_AFTER_TOP_UP_JOB}:${order.orderNo}`, payload: { customerId: order.topUpCustomerId }, runAt: now });
+    // Issue 16, spec section 4: a paused dual number "resumes after successful top-up" (the dual area's job decides).
+    await enqueueJob(tx, { kind: DUAL_RESUME_JOB, dedupeKey: `${DUAL_RESUME_JOB}:resumeAfterTopUp:${order.orderNo}`, payload: { event: 'resumeAfterTopUp', customerId: order.topUpCustomerId }, runAt: now });
   }
 }
 
 /** Handled in src/server/plan/jobs.ts. */
 export const RECOVER_AFTER_TOP_UP_JOB = 'plan.recoverAfterTopUp';
+/** Handled in src/server/dual/jobs.ts (its DUAL_JOB). */
+export const DUAL_RESUME_JOB = 'dual.clock';

@@ -5,4 +5,4 @@
  */
 export { portalRoutes } from './routes';
 export { dataOf, portalHome } from './home';
-export { isSmsUserOf, requireUsLine, usLineOf } from './lineRules';
+export { isSmsUserOf, linesOf, requireUsLine, usLineOf } from './lineRules';
