@@ -17,7 +17,7 @@ import { bankCardsModel, passwordBySmsModel, profileModel } from './profile';
 import { topUpModel } from './topUp';
 import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './lineOrder';
 import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './planLifecycles';
-import { dualNumberModel } from './dualNumber';
+import { dualNumberModel, dualNumberPageModel } from './dualNumber';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -149,5 +149,6 @@ export const models: Record<string, ChartModel> = {
   autoRenewal: autoRenewalModel,
   service: serviceModel,
   dualNumber: dualNumberModel,
+  dualNumberPage: dualNumberPageModel,
   autoRenewalPage: autoRenewalPageModel,
 };

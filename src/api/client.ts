@@ -209,3 +209,30 @@ export async function fetchFile(path: string, query: Record<string, string>): Pr
     hooks.onRequestEnd();
   }
 }
+
+/**
+ * Sends a file as the request's body (the dual number's ID photos: the gateway reads the bytes, never a name) to a
+ * contract endpoint, and answers its `data` or throws ApiError like `call`.
+ */
+export async function uploadFile<E extends EndpointDef>(endpoint: E, file: Blob, options: Pick<CallOptions<E>, 'query' | 'silent'> = {}): Promise<DataOf<E>> {
+  hooks.onRequestStart();
+  try {
+    const res = await fetch(withQuery(`${baseURL}${endpoint.path}`, options.query as Record<string, unknown> | undefined), {
+      method: endpoint.method, body: file, headers: headersFor({ 'content-type': file.type || 'application/octet-stream', accept: 'application/json' }),
+    });
+    const data = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    if (!res.ok || !data || data.code !== SUCCESS_CODE) {
+      if (data && typeof data.code === 'string') throw new ApiError(data.code, data.message ?? '', res.status, data.data);
+      throw new ApiError('http', '', res.status);
+    }
+    const parsed = endpoint.response.safeParse(data.data);
+    if (!parsed.success) throw new ApiError('90001', '', 200);
+    return parsed.data as DataOf<E>;
+  } catch (e) {
+    const error = toApiError(e);
+    if (!options.silent) hooks.onError(error);
+    throw error;
+  } finally {
+    hooks.onRequestEnd();
+  }
+}

@@ -132,7 +132,7 @@ export const ROUTES: AppRoute[] = [
   route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
   route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
 
-  later('/personal/doubleNumber/publicity', 'dualNumber', 'later'),
+  route('/personal/doubleNumber/publicity', 'dualNumber', { screen: () => import('../../screens/dualNumber/PublicityScreen'), namespaces: ['checkout', 'dualNumber', 'portalHome'] }),
   later('/wechat-signing', 'wechatSigning', 'later'),
   later('/agent', 'agent', 'later'),
   later('/store', 'store', 'later'),
@@ -182,8 +182,10 @@ export const ROUTES: AppRoute[] = [
   route('/personal/pay/payStatus/:orderNo', 'topUp', { screen: () => import('../../screens/money/PayStatusScreen'), flow: 'topUp', flags: ACCOUNT, namespaces: ['checkout', 'payment', 'portalMoney'] }),
   route('/personal/pay/test', 'payTest', { screen: () => import('../../screens/money/PayTestScreen'), loader: 'payTest', flags: ACCOUNT, namespaces: ['portalMoney'] }),
 
-  account('/personal/doubleNumber/openDouble', 'dualNumber', 'later', { hasIsSmsUser: true }),
-  account('/personal/doubleNumber/waitReview', 'dualNumber', 'later', { hasIsSmsUser: true }),
+  // Issue 16: the dual number's page, in whatever state the gateway has it (waitReview shows the same page).
+  ...(['/personal/doubleNumber/openDouble', '/personal/doubleNumber/waitReview'] as const).map((path) => route(path, 'dualNumber', {
+    screen: () => import('../../screens/dualNumber/DualNumberScreen'), flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: ['checkout', 'dualNumber', 'login', 'portalHome', 'validation'],
+  })),
 
   // Issue 15 (h15-life): login-free (spec section 2); the email link is the credential for one change (decision 0027).
   route('/personal/autosubscription/subscription', 'autoRenewal', { screen: () => import('../../screens/planLife/AutoRenewalScreen'), namespaces: ['checkout', 'login', 'portalPlan', 'validation'] }),
@@ -208,6 +210,12 @@ export const ROUTES: AppRoute[] = [
   // Issue 17: the chart studio for product owners and QA (not in spec section 2): on in the sandbox only.
   route('/studio', 'studio', { screen: () => import('../../screens/studio/StudioListScreen'), loader: 'studio', flags: { noHeaderFooter: true } }),
   route('/studio/:chart', 'studio', { screen: () => import('../../screens/studio/StudioChartScreen'), loader: 'studio', flags: { noHeaderFooter: true } }),
+
+  // Issue 16: the staff console (spec section 6: "Staff review IDs"), its own login and prefix, not a customer page.
+  route('/staff', 'staff', { redirect: '/staff/reviews', flags: { noHeaderFooter: true } }),
+  route('/staff/login', 'staff', { screen: () => import('../../screens/staff/StaffLoginScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
+  route('/staff/reviews', 'staff', { screen: () => import('../../screens/staff/StaffQueueScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
+  route('/staff/reviews/:id', 'staff', { screen: () => import('../../screens/staff/StaffReviewScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
 
   account('/personal/protect', 'protect'),
   account('/personal/protect/payment', 'protect'),

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { dualNumberMachine, type DualNumberEvent } from '../../machines/dualNumber.machine';
-import { dualNumberModel, PAUSED_AT, THREE_MONTHS_AFTER_PAUSE } from '../../machines/models/dualNumber';
+import { dualNumberModel, dualNumberPageModel, PAUSED_AT, THREE_MONTHS_AFTER_PAUSE } from '../../machines/models/dualNumber';
 import { allStates } from '../../machines/chart';
 import { isTechnical } from '../../machines/diagram';
 import { addMonths } from '../../src/domain/dualNumber';
 import { describeChartPaths } from './toolkit/describeChart';
 
 describe('dualNumber chart paths', () => describeChartPaths(dualNumberModel));
+describe('dualNumberPage chart paths', () => describeChartPaths(dualNumberPageModel));
 
 const run = (events: DualNumberEvent[]): AnyMachineSnapshot =>
   events.reduce<AnyMachineSnapshot>((s, e) => transition(dualNumberMachine, s, e)[0], initialTransition(dualNumberMachine)[0]);

@@ -66,13 +66,24 @@ describe('header for a visitor', () => {
 
   it('hides the entry points of pages not built yet (never a way to /404)', async () => {
     const user = userEvent.setup();
-    renderAt(<DesktopHeader />, '/plans', findRoute);
+    // Every account page is built now (issues 14 to 16): the dual number's page is taken back to "later" here.
+    const findWithoutDualNumber: typeof findRoute = (path) => {
+      const found = findRoute(path);
+      return found && path.startsWith('/personal/doubleNumber/') ? { ...found, screen: undefined, servedBy: 'later' } : found;
+    };
+    renderAt(<DesktopHeader />, '/plans', findWithoutDualNumber);
     await user.click(screen.getByRole('button', { name: 'Account' }));
     const labels = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
     expect(labels).toContain('My plan');
-    // Built with issue 15; the dual number (issue 16) is not yet.
     expect(labels).toContain('Change plan');
     expect(labels).not.toContain('China number');
+  });
+
+  it('shows the China number among the account items now that its page exists (issue 16)', async () => {
+    const user = userEvent.setup();
+    renderAt(<DesktopHeader />, '/plans', findRoute);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toContain('China number');
   });
 
   it('sends account items in the mobile drawer to /login too', async () => {

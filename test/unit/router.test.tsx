@@ -38,8 +38,10 @@ describe('router: guards and redirects of spec section 2', () => {
   it('sends an SMS user (isSmsUser 1) away from SMS-user routes to /personal once the screen exists, else to /404', async () => {
     markLoggedIn();
     setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1 });
-    // openDouble belongs to a later issue, so today it still ends on /404.
-    expect(await settle('/personal/doubleNumber/openDouble')).toBe('/404');
+    // The dual number (issue 16) needs a US line of the account's own (decision 0002).
+    expect(await settle('/personal/doubleNumber/openDouble')).toBe('/personal');
+    // Number keeping belongs to a later change, so today it still ends on /404.
+    expect(await settle('/personal/protect')).toBe('/404');
   });
 
   it('/promotion goes home; /recommendFriends goes to /ReferAFriend, which is /404 until its screen exists', async () => {

@@ -14,7 +14,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DualNumberEvent } from '../../../machines/dualNumber.machine';
 import type { Deps } from '../context';
-import { lines, realNameApplications } from '../db/schema';
+import type { Db } from '../db/database';
+import type { LifecycleActions } from '../db/lifecycle';
+import { dualNumbers, lines, realNameApplications } from '../db/schema';
 import type { JobHandler } from '../jobs/types';
 import { GatewayError } from '../http/errors';
 import { usLineOf, linesOf } from '../portal';
@@ -29,9 +31,9 @@ async function lineById(deps: Deps, lineId: number): Promise<(DualLine & { msisd
 }
 
 /** Applies a clock event the line may have moved past: the chart refusing it (dualUnchanged) is not a failure. */
-async function applyIfStill(deps: Deps, line: DualLine, event: DualNumberEvent): Promise<void> {
+async function applyIfStill(deps: Deps, line: DualLine, event: DualNumberEvent, actions: LifecycleActions<DualNumberEvent> = dualActions(deps, line)): Promise<void> {
   try {
-    await applyDualEvent(deps, line, event, dualActions(deps, line));
+    await applyDualEvent(deps, line, event, actions);
   } catch (error) {
     if (error instanceof GatewayError && (error.code === 'dualUnchanged' || error.code === '120081')) return;
     throw error;
@@ -61,11 +63,23 @@ const clock: JobHandler = async (deps, job) => {
       await applyIfStill(deps, line, answer.state === 'done' ? { type: 'dual.networkOpened' } : { type: 'dual.networkFailed', failure: answer.failure ?? 'UNKNOWN' });
       return;
     }
-    case 'periodEnd':
+    case 'periodEnd': {
       // Only the period this job was made for: a resume or a reopen since started another with its own job.
       if (row.periodEndsAt?.toISOString() !== ref) return;
-      await applyIfStill(deps, line, { type: 'dual.periodEnd', ...(await payFacts(deps, line)) });
+      // Checked again with the row locked: a run of the same job at once (a lease that ran out) that read the row
+      // before this one charged would otherwise charge the next period now.
+      const base = dualActions(deps, line);
+      const samePeriod = async (tx: Db) => {
+        const [locked] = await tx.select({ periodEndsAt: dualNumbers.periodEndsAt }).from(dualNumbers).where(eq(dualNumbers.lineId, line.id));
+        if (locked?.periodEndsAt?.toISOString() !== ref) throw new GatewayError('dualUnchanged');
+      };
+      const actions: LifecycleActions<DualNumberEvent> = Object.fromEntries(Object.entries(base).map(([name, run]) => [name, async (tx: Db, e: DualNumberEvent) => {
+        await samePeriod(tx);
+        await run(tx, e);
+      }]));
+      await applyIfStill(deps, line, { type: 'dual.periodEnd', ...(await payFacts(deps, line)) }, actions);
       return;
+    }
     case 'overdue':
       if (row.state !== 'paused' || !row.pausedAt) return;
       await applyIfStill(deps, line, { type: 'dual.overdue', pausedAt: row.pausedAt.toISOString(), at: now });
@@ -94,6 +108,9 @@ const clock: JobHandler = async (deps, job) => {
 const network: JobHandler = async (deps, job) => {
   const lineId = Number(job.payload.lineId);
   const line = await lineById(deps, lineId);
+  // A release asked for an application given up is not sent when the line holds the number again (it applied again
+  // before this job ran, and the partner gave it the number it still held for the line).
+  if (job.payload.state === 'released' && (await dualRowOf(deps.db, lineId))?.chinaNumber === String(job.payload.number)) return;
   await deps.network.setChinaNumber({
     requestId: job.dedupeKey, lineRef: partnerLineRef(lineId), number: String(job.payload.number), usMsisdn: line?.msisdn ?? null,
     state: job.payload.state as 'open' | 'paused' | 'closed' | 'released',

@@ -55,6 +55,8 @@ const open = (deps: Deps, row: ImageRow | undefined): Buffer => {
 
 /** The customer's own photo; anybody else's, a deleted one or an unknown reference: noRecord (404), the same answer. */
 export async function ownPhoto(deps: Deps, customerId: number, ref: string): Promise<Buffer> {
+  // Decision 0002, like every dual-number route: an account without a US line of its own is refused first.
+  await requireUsLine(deps, customerId);
   const [row] = await deps.db.select().from(idImages).where(and(eq(idImages.ref, ref), eq(idImages.customerId, customerId), isNull(idImages.deletedAt)));
   return open(deps, row);
 }

@@ -1,0 +1,49 @@
+/**
+ * The staff console's frame (issue 16): its own header (no storefront header or footer, no customer menus), the staff
+ * member logged in, and log out. A page of the console asks `useStaff` who is logged in; nobody: the login page.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { AppLink, LanguageSwitch, staffApi } from '../../src/app/forScreens';
+import { secondaryButton } from '../ui/fields';
+
+export interface StaffMember { email: string; name: string; role: 'reviewer' }
+
+/** Who is logged in to the console: undefined while asking; a page without a staff session goes to /staff/login. */
+export function useStaff(): StaffMember | undefined {
+  const navigate = useNavigate();
+  const [me, setMe] = useState<StaffMember | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    staffApi.who().then((who) => { if (live) setMe(who); }, () => {
+      if (live) navigate(`/staff/login?redirect=${encodeURIComponent(window.location.pathname)}`, { replace: true });
+    });
+    return () => { live = false; };
+  }, [navigate]);
+  return me;
+}
+
+export function StaffFrame({ me, children }: { me?: StaffMember; children: ReactNode }) {
+  const { t } = useTranslation('staff');
+  const navigate = useNavigate();
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <header className="bg-slate-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <AppLink to="/staff/reviews" className="font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white">{t('frame.title')}</AppLink>
+          <div className="flex items-center gap-3 text-sm">
+            <LanguageSwitch />
+            {me && <span data-testid="staff-me">{me.name}</span>}
+            {me && (
+              <button type="button" className={secondaryButton} onClick={() => { void staffApi.logout().finally(() => navigate('/staff/login', { replace: true })); }}>
+                {t('frame.logout')}
+              </button>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+    </div>
+  );
+}
