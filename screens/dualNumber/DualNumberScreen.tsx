@@ -83,7 +83,7 @@ function StateCard({ view, data }: { view: DualNumberView; data: DualNumberData 
       return (
         <section aria-labelledby="dual-review" className={`${card} space-y-3`} data-testid="under-review">
           <h2 id="dual-review" className="text-lg font-semibold text-slate-900">{t('review.title')}</h2>
-          <p className="text-slate-700">{t('review.body', { date: date(data.application?.reviewDueAt ?? null) })}</p>
+          <p className="text-slate-700">{t('review.body', { date: date(lastDayOf(data.application?.reviewDueAt ?? null)) })}</p>
           {data.application && <ApplicationFacts data={data} />}
           <NumberFacts data={data} />
           <button type="button" className={secondaryButton} onClick={view.refresh} disabled={view.busy}>{t('page.refresh')}</button>
@@ -156,6 +156,9 @@ function StateCard({ view, data }: { view: DualNumberView; data: DualNumberData 
       );
   }
 }
+
+/** A deadline is the midnight that ends its last day: the day shown is the one before it. */
+const lastDayOf = (iso: string | null): string | null => (iso ? new Date(new Date(iso).getTime() - 1).toISOString() : null);
 
 function Offer({ price, free }: { price: string; free: boolean }) {
   const { t } = useTranslation('dualNumber');

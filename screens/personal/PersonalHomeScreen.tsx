@@ -100,6 +100,26 @@ function Balances({ home }: { home: PortalHome }) {
   );
 }
 
+/** Issue 16: the US line's China number in the state its chart has, and the way to its page. */
+function DualNumberCard({ home }: { home: PortalHome }) {
+  const { t } = useTranslation('portalHome');
+  const find = useFindRoute();
+  const dual = home.dualNumber;
+  const page = find('/personal/doubleNumber/openDouble');
+  if (!dual || !page || !isServed(page)) return null;
+  const open = dual.state === 'opened' || dual.state === 'pendingClose';
+  return (
+    <Card id="dual-title" title={t('dual.title')} action={<span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${open ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-900'}`}>{t(`dual.state.${dual.state}`)}</span>}>
+      <div className="flex flex-wrap items-center justify-between gap-3" data-testid="portal-dual" data-state={dual.state}>
+        <p className="text-sm text-slate-700">
+          {dual.chinaNumber ? <span className="text-lg font-semibold text-slate-900" translate="no">+86 {dual.chinaNumber.slice(0, 3)} {dual.chinaNumber.slice(3, 7)} {dual.chinaNumber.slice(7)}</span> : t('dual.none')}
+        </p>
+        <AppLink to="/personal/doubleNumber/openDouble" className={`${pill} bg-blue-700 text-white hover:bg-blue-800`}>{t(dual.state === 'notOpened' || dual.state === 'closed.numberReleased' ? 'dual.open' : 'dual.manage')}</AppLink>
+      </div>
+    </Card>
+  );
+}
+
 export default function PersonalHomeScreen() {
   const { t } = useTranslation(['personal', 'portalHome']);
   const data = useLoaderData() as PersonalHomeData | undefined;
@@ -129,6 +149,7 @@ export default function PersonalHomeScreen() {
         </div>
       </PlanLifeCard>
       <ActivationsCard activations={data?.activations} />
+      <DualNumberCard home={home} />
       <Balances home={home} />
       <PortalLinks flags={{ global: home.global, isSmsUser: home.isSmsUser, showAutonewSetBtn: home.showAutonewSetBtn }} />
     </div>

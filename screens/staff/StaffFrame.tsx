@@ -33,7 +33,7 @@ export function StaffFrame({ me, children }: { me?: StaffMember; children: React
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <AppLink to="/staff/reviews" className="font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white">{t('frame.title')}</AppLink>
           <div className="flex items-center gap-3 text-sm">
-            <LanguageSwitch />
+            <LanguageSwitch className="bg-white" />
             {me && <span data-testid="staff-me">{me.name}</span>}
             {me && (
               <button type="button" className={secondaryButton} onClick={() => { void staffApi.logout().finally(() => navigate('/staff/login', { replace: true })); }}>

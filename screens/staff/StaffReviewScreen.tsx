@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { countryName, formatPacificDateTime } from '../../i18n';
+import { countryName, formatPacificDate, formatPacificDateTime } from '../../i18n';
 import { AppLink, staffApi, StaffApiError } from '../../src/app/forScreens';
 import { STAFF_REASON_MAX } from '../../src/contract/staff';
 import { formatPhone } from '../../src/domain/phone';
@@ -71,7 +71,7 @@ export default function StaffReviewScreen() {
                 [t('review.issuePlace'), detail.issuePlace],
                 [t('review.address'), detail.address],
                 [t('review.submitted'), formatPacificDateTime(detail.submittedAt, i18n.language)],
-                [t('review.due'), formatPacificDateTime(detail.reviewDueAt, i18n.language)],
+                [t('review.due'), t('review.endOfDay', { date: formatPacificDate(new Date(new Date(detail.reviewDueAt).getTime() - 1), i18n.language) })],
                 ...(detail.decidedAt ? [[t('review.decided'), `${formatPacificDateTime(detail.decidedAt, i18n.language)} · ${detail.decidedBy ?? ''}`] as [string, string]] : []),
                 ...(detail.reason ? [[t('review.reason'), detail.reason] as [string, string]] : []),
               ] as [string, string][]).map(([label, value]) => (

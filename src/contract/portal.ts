@@ -9,6 +9,7 @@ import { defineEndpoint, PCAPP } from './endpoint';
 import { smsCodeField, textField } from './fields';
 import { IDEMPOTENCY_HEADER } from './orders';
 import { planStatus, simStatus } from './personal';
+import { dualState } from './dualNumber';
 
 /** Spec section 9: "Cycle 30 days; overage speed 128 kbps." */
 export const PLAN_CYCLE_DAYS = 30;
@@ -63,6 +64,8 @@ export const portalHomeData = z.object({
   /** "Multi-month plans run in sequence": the plans that start when the current one expires (status pending). */
   upcoming: z.array(planTerm),
   balances: z.object({ generalCents: z.number().int(), ildCents: z.number().int() }),
+  /** Issue 16: the US line's dual number (null without a US line). */
+  dualNumber: z.object({ state: dualState, chinaNumber: z.string().nullable() }).nullable(),
 });
 export type PortalHome = z.infer<typeof portalHomeData>;
 

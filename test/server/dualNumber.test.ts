@@ -35,7 +35,8 @@ import {
   realNameApplications, sandboxChinaNumbers, staffAudit, stateHistory,
 } from '../../src/server/db/schema';
 import { stateName, stateValueOf } from '../../src/server/db/lifecycle';
-import { applyDualEvent, DUAL_JOB, dualJobHandlers, type DualLine } from '../../src/server/dual';
+import { applyDualEvent, DUAL_JOB, dualJob, dualJobHandlers, type DualLine } from '../../src/server/dual';
+import { enqueueJob } from '../../src/server/jobs/queue';
 import { GatewayError } from '../../src/server/http/errors';
 import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
@@ -383,10 +384,22 @@ describe.each(testDatabases())('a dual number\'s life through the gateway (%s)',
     expect(await g.dualPayments(c)).toHaveLength(3);
     expect(await g.general(c)).toBe(203);
 
+    // Opening again is a new application and a new number; the free month was the first, so this one is charged at once.
+    const again = await g.apply(c);
+    expect(again.body.data, JSON.stringify(again.body)).toMatchObject({ state: 'realNameNeeded', freeMonthAvailable: false });
+    expect((await g.submit(c, await g.uploadThree(c))).body.code).toBe('200');
+    const second = await g.applicationOf(c);
+    expect((await call(server, endpoints.staffDecide, { body: { id: second.id, decision: 'approve' }, headers: await g.staff() })).body.code).toBe('200');
+    await g.runJobs();
+    const reopenedAgain = await g.view(c);
+    expect(reopenedAgain).toMatchObject({ state: 'opened', chinaNumber: again.body.data!.chinaNumber, generalBalanceCents: 203 - 199 });
+    expect(Math.abs(new Date(reopenedAgain.periodEndsAt!).getTime() - (server.clock.now().getTime() + 30 * DAY_MS))).toBeLessThan(60_000);
+    expect(await g.dualPayments(c)).toHaveLength(4);
+
     const history = await server.db.select().from(stateHistory).where(and(eq(stateHistory.chart, 'dualNumber'), eq(stateHistory.entityRef, String(c.lineId)))).orderBy(asc(stateHistory.id));
     expect(history.map((h) => h.toState)).toEqual([
       'realNameNeeded', 'underReview', 'opening', 'opened', 'opened', 'paused', 'opened', 'pendingClose', 'closed.numberKept', 'opened', 'pendingClose',
-      'closed.numberKept', 'closed.numberReleased',
+      'closed.numberKept', 'closed.numberReleased', 'realNameNeeded', 'underReview', 'opening', 'opened', 'opened',
     ]);
   });
 });
@@ -444,7 +457,8 @@ describe.each(testDatabases())('a dual number refused, failed and raced (%s)', (
     g.setClock(new Date(decidedAt.getTime() + 30 * DAY_MS));
     await g.runJobs();
     const cancelled = await g.view(c);
-    expect(cancelled).toMatchObject({ state: 'notOpened', chinaNumber: null, reuploadUntil: null, application: { status: 'withdrawn' } });
+    expect(cancelled).toMatchObject({ state: 'notOpened', chinaNumber: null, reuploadUntil: null, application: { status: 'rejected' } });
+    // The staff's decision stays what it was: the application is not re-labelled when it is cancelled.
     const images = await g.server.db.select().from(idImages).where(eq(idImages.customerId, c.customerId));
     expect(images).toHaveLength(3);
     expect(images.every((i) => i.sealed === null && i.deletedAt !== null)).toBe(true);
@@ -459,7 +473,7 @@ describe.each(testDatabases())('a dual number refused, failed and raced (%s)', (
     // The sandbox's pool is DEFAULT_CHINA_NUMBER_POOL numbers (startTestServer does not pass chinaNumberPool on): hold them all.
     const taken = new Set((await g.server.db.select({ n: sandboxChinaNumbers.number }).from(sandboxChinaNumbers)).map((r) => r.n));
     const filler = Array.from({ length: DEFAULT_CHINA_NUMBER_POOL }, (_, i) => chinaNumberAt(i)).filter((n) => !taken.has(n));
-    await g.server.db.insert(sandboxChinaNumbers).values(filler.map((number) => ({ number, lineRef: `filler:${number}`, state: 'held', updatedAt: g.server.clock.now() })));
+    await g.server.db.insert(sandboxChinaNumbers).values(filler.map((number) => ({ number, lineRef: `filler:${number}`, state: 'held' as const, updatedAt: g.server.clock.now() })));
     try {
       const refused = await g.apply(c);
       expect(refused.status).toBe(422);
@@ -561,6 +575,29 @@ describe.each(testDatabases())('a dual number refused, failed and raced (%s)', (
     return { c, china };
   }
 
+  it('no main plan: paused at the month\'s end whatever the balance, resume refused (120079); 3 months paused shuts it down', async () => {
+    const { c, china } = await numberIn('opened', 10_000, g.server.clock.now());
+    await g.server.db.delete(planSubscriptions).where(eq(planSubscriptions.lineId, c.lineId));
+    const end = (await g.server.db.select().from(dualNumbers).where(eq(dualNumbers.lineId, c.lineId)))[0]!.periodEndsAt!;
+    await enqueueJob(g.server.db, dualJob('periodEnd', c.lineId, end.toISOString(), end));
+    await g.runJobs();
+    const paused = await g.view(c);
+    expect(paused).toMatchObject({ state: 'paused', pausedBecause: 'noMainPlan', hasMainPlan: false, generalBalanceCents: 10_000 });
+    expect(await g.server.app.deps.network.chinaNumberState(china)).toMatchObject({ state: 'paused' });
+    const resume = await g.act(c, 'resume');
+    expect(resume.body.code).toBe('120079');
+    expect(await g.dualPayments(c)).toEqual([]);
+    const shutdown = new Date(paused.shutdownAt!);
+    g.setClock(new Date(shutdown.getTime() - 60_000));
+    await g.runJobs();
+    expect((await g.view(c)).state).toBe('paused');
+    g.setClock(shutdown);
+    await g.runJobs();
+    expect(await g.view(c)).toMatchObject({ state: 'closed.numberKept', chinaNumber: china });
+    expect(await g.server.app.deps.network.chinaNumberState(china)).toMatchObject({ state: 'closed' });
+    expect(await g.dualPayments(c)).toEqual([]);
+  });
+
   it('two "resume" presses at once: the month is charged once', async () => {
     const { c } = await numberIn('paused', 1000, null);
     const headers = await g.auth(c);
@@ -569,6 +606,33 @@ describe.each(testDatabases())('a dual number refused, failed and raced (%s)', (
     expect(await g.dualPayments(c)).toHaveLength(1);
     expect(await g.general(c)).toBe(1000 - 199);
     expect((await g.view(c)).state).toBe('opened');
+  });
+
+  // PostgreSQL only: PGlite runs one transaction at a time, so the balance cannot change between the read and the charge.
+  if (databaseUrl) it('a balance spent between the month\'s check and its charge: the job tries again and pauses, never leaves the number open unpaid', async () => {
+    const end = new Date(g.server.clock.now().getTime() - 60_000);
+    const { c } = await numberIn('opened', 1000, end);
+    await enqueueJob(g.server.db, dualJob('periodEnd', c.lineId, end.toISOString(), end));
+    let run: Promise<void> | null = null;
+    // Another payment holds the balance row and spends it while the job reads the old balance, then commits.
+    await g.server.db.transaction(async (tx) => {
+      await tx.select().from(balances).where(eq(balances.customerId, c.customerId)).for('update');
+      await tx.update(balances).set({ generalCents: 0 }).where(eq(balances.customerId, c.customerId));
+      run = runDueJobs(g.server.app.deps).then(() => undefined);
+      for (let i = 0; i < 200; i += 1) {
+        const waiting = await g.server.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (Number((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n) > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    });
+    await run;
+    expect(await g.dualPayments(c)).toEqual([]);
+    const [job] = await g.server.db.select().from(jobs).where(eq(jobs.dedupeKey, `${DUAL_JOB}:periodEnd:${c.lineId}:${end.toISOString()}`));
+    expect(job!.doneAt, 'the job is to be tried again').toBeNull();
+    g.setClock(job!.runAt);
+    await g.runJobs();
+    expect(await g.view(c)).toMatchObject({ state: 'paused', pausedBecause: 'balance', generalBalanceCents: 0 });
+    expect(await g.dualPayments(c)).toEqual([]);
   });
 
   it('a periodEnd job run twice, or twice at once, charges the month once', async () => {

@@ -125,7 +125,7 @@ describe.each(testDatabases())('ID photo uploads (%s)', (_name, databaseUrl) => 
 
   async function upload(c: Customer, body: Buffer, init: { slot?: string; headers?: Record<string, string> } = {}) {
     const res = await fetch(new URL(`${endpoints.dualNumberUpload.path}?slot=${init.slot ?? 'front'}`, server.url), {
-      method: 'POST', headers: { 'content-type': 'image/jpeg', 'x-forwarded-for': randomIp(), ...(await auth(c)), ...init.headers }, body,
+      method: 'POST', headers: { 'content-type': 'image/jpeg', 'x-forwarded-for': randomIp(), ...(await auth(c)), ...init.headers }, body: new Uint8Array(body),
     });
     return { status: res.status, body: (await res.json()) as Answer<UploadedImage>['body'] };
   }

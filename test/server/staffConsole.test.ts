@@ -173,7 +173,8 @@ describe.each(testDatabases())('staff console (%s)', (_name, databaseUrl) => {
     const token = await staffToken();
     const cookie = `${STAFF_COOKIE}=${token}`;
     const decide = (headers: Record<string, string>) => call(server, endpoints.staffDecide, { body: { id: app.id, decision: 'approve' }, headers: { cookie, ...headers } });
-    for (const headers of [{}, { [CHANNEL_HEADER]: CHANNEL, origin: 'https://evil.example' }, { [CHANNEL_HEADER]: CHANNEL, 'sec-fetch-site': 'cross-site' }]) {
+    const crossSite: Array<Record<string, string>> = [{}, { [CHANNEL_HEADER]: CHANNEL, origin: 'https://evil.example' }, { [CHANNEL_HEADER]: CHANNEL, 'sec-fetch-site': 'cross-site' }];
+    for (const headers of crossSite) {
       const refused = await decide(headers);
       expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: 'crossSiteRequest' });
     }

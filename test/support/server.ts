@@ -184,7 +184,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   let live: GatewayConfig = config;
   const sandboxes = await startSandboxes({
     db: database.db, clock, paymentsPort: 0, host: '127.0.0.1', shipDelayMs: config.shipDelayMs,
-    networkDelayMs: config.networkDelayMs, portDelayMs: config.portDelayMs,
+    networkDelayMs: config.networkDelayMs, portDelayMs: config.portDelayMs, chinaNumberPool: config.chinaNumberPool,
     payments: {
       notifications: { auto: false }, logStream: opts.logStream, logLevel: opts.logStream ? 'info' : 'silent',
       browserOrigin: opts.config?.paymentsOrigin, merchantOrigins: () => storefrontOrigins(live),

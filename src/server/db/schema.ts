@@ -897,6 +897,8 @@ export const dualNumbers = pgTable('dual_numbers', {
   closedAt: at('closed_at'),
   /** The network's refusal of the last opening (120073). */
   openFailure: text('open_failure'),
+  /** The language the customer last used on the dual number's pages: its emails and SMS are written in it. */
+  lang: text('lang').notNull().default('en'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 }, (t) => [index('dual_numbers_customer').on(t.customerId), index('dual_numbers_state').on(t.state)]);
 

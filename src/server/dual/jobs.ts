@@ -30,12 +30,15 @@ async function lineById(deps: Deps, lineId: number): Promise<(DualLine & { msisd
   return line ?? null;
 }
 
-/** Applies a clock event the line may have moved past: the chart refusing it (dualUnchanged) is not a failure. */
-async function applyIfStill(deps: Deps, line: DualLine, event: DualNumberEvent, actions: LifecycleActions<DualNumberEvent> = dualActions(deps, line)): Promise<void> {
+/**
+ * Applies a clock event the line may have moved past: the chart refusing it (dualUnchanged) is not a failure, nor is
+ * a balance that fell short (120081) unless `retryShort`: then the job fails and its retry reads the facts again.
+ */
+async function applyIfStill(deps: Deps, line: DualLine, event: DualNumberEvent, actions: LifecycleActions<DualNumberEvent> = dualActions(deps, line), retryShort = false): Promise<void> {
   try {
     await applyDualEvent(deps, line, event, actions);
   } catch (error) {
-    if (error instanceof GatewayError && (error.code === 'dualUnchanged' || error.code === '120081')) return;
+    if (error instanceof GatewayError && (error.code === 'dualUnchanged' || (error.code === '120081' && !retryShort))) return;
     throw error;
   }
 }
@@ -77,7 +80,9 @@ const clock: JobHandler = async (deps, job) => {
         await samePeriod(tx);
         await run(tx, e);
       }]));
-      await applyIfStill(deps, line, { type: 'dual.periodEnd', ...(await payFacts(deps, line)) }, actions);
+      // The balance spent since it was read (120081): done here, the number would stay open past its paid period with
+      // no job left to charge or pause it. The job's retry reads the balance again and charges or pauses.
+      await applyIfStill(deps, line, { type: 'dual.periodEnd', ...(await payFacts(deps, line)) }, actions, true);
       return;
     }
     case 'overdue':

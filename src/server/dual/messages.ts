@@ -1,5 +1,5 @@
 /**
- * The dual number's emails and SMS (issue 16), in the language the customer last used with the line: opened (with the
+ * The dual number's emails and SMS (issue 16), in the language of the customer's last change on its pages: opened (with the
  * China number and what it costs), the opening failed (120073), the review failed (with the reviewer's reason and until
  * when to re-upload), paused (why, and how to resume), resumed, closed (kept 3 months). The reviewers' reminder of an
  * overdue review goes to every staff account. Each message is sent with its own idempotency key: a retried job sends
@@ -10,7 +10,7 @@ import { isLanguage, type Language } from '../../../i18n/languages';
 import { addMonths, DUAL_AUDIT_DEADLINE_DAYS, DUAL_KEEP_MONTHS, DUAL_OVERDUE_MONTHS, DUAL_PRICE_CENTS } from '../../domain/dualNumber';
 import { DAY_MS } from '../../domain/planCalendar';
 import type { Deps } from '../context';
-import { customers, dualNumbers, lineLifecycles, lines, realNameApplications, staffAccounts } from '../db/schema';
+import { customers, dualNumbers, lines, realNameApplications, staffAccounts } from '../db/schema';
 import type { Job } from '../jobs/types';
 import { t } from '../i18n';
 import { dateOnly, money, renderEmail, siteUrl, type Block } from '../messages';
@@ -22,9 +22,9 @@ const chinaNumber = (n: string | null) => (n ? `+86 ${n.slice(0, 3)} ${n.slice(3
 export async function sendDualMessage(deps: Deps, job: Job): Promise<void> {
   const message = job.payload.message as DualMessage;
   const lineId = Number(job.payload.lineId);
-  const [row] = await deps.db.select({ line: lines, email: customers.email, username: customers.username, lang: lineLifecycles.lang, dual: dualNumbers })
+  const [row] = await deps.db.select({ line: lines, email: customers.email, username: customers.username, dual: dualNumbers })
     .from(lines).innerJoin(customers, eq(customers.id, lines.customerId))
-    .leftJoin(lineLifecycles, eq(lineLifecycles.lineId, lines.id)).leftJoin(dualNumbers, eq(dualNumbers.lineId, lines.id))
+    .leftJoin(dualNumbers, eq(dualNumbers.lineId, lines.id))
     .where(eq(lines.id, lineId));
   if (!row) throw new Error(`${job.kind}: no line ${lineId}`);
   const [app] = await deps.db.select().from(realNameApplications).where(eq(realNameApplications.lineId, lineId)).orderBy(desc(realNameApplications.id)).limit(1);
@@ -38,7 +38,7 @@ export async function sendDualMessage(deps: Deps, job: Job): Promise<void> {
     }
     return;
   }
-  const lang: Language = row.lang && isLanguage(row.lang) ? row.lang : 'en';
+  const lang: Language = row.dual && isLanguage(row.dual.lang) ? row.dual.lang : 'en';
   const dual = row.dual;
   const vars = {
     china: chinaNumber(dual?.chinaNumber ?? null),

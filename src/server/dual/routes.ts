@@ -18,9 +18,9 @@ export const PHOTO_BODY_LIMIT = 2 * MAX_IMAGE_BYTES;
 
 export function dualRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.dualNumberInfo, async (ctx) => dualNumberView(deps, ctx.session().customerId));
-  route(app, deps, endpoints.dualNumberApply, async (ctx) => applyForDualNumber(deps, ctx.session().customerId));
-  route(app, deps, endpoints.dualNumberSubmit, async (ctx) => submitRealName(deps, ctx.session().customerId, ctx.body));
-  route(app, deps, endpoints.dualNumberAction, async (ctx) => dualNumberAction(deps, ctx.session().customerId, ctx.body.action));
+  route(app, deps, endpoints.dualNumberApply, async (ctx) => applyForDualNumber(deps, ctx.session().customerId, ctx.lang));
+  route(app, deps, endpoints.dualNumberSubmit, async (ctx) => submitRealName(deps, ctx.session().customerId, ctx.body, ctx.lang));
+  route(app, deps, endpoints.dualNumberAction, async (ctx) => dualNumberAction(deps, ctx.session().customerId, ctx.body.action, ctx.lang));
 
   // Photos arrive as raw bytes under any image or binary content type; the scope keeps the parser to this route.
   app.register(async (scope) => {

@@ -14,6 +14,7 @@ import {
 } from '../../domain/dualNumber';
 import { DAY_MS } from '../../domain/planCalendar';
 import { addWorkingDays } from '../../domain/workingDays';
+import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { balanceLedger, balances, dualNumbers, idImages, payments, realNameApplications } from '../db/schema';
@@ -74,8 +75,6 @@ export function dualActions(deps: Deps, line: DualLine, opts: { heldNumber?: str
     dropApplication: async (tx) => {
       const r = await current(tx);
       const apps = await tx.select({ id: realNameApplications.id }).from(realNameApplications).where(eq(realNameApplications.lineId, line.id));
-      await tx.update(realNameApplications).set({ status: 'withdrawn' })
-        .where(and(eq(realNameApplications.lineId, line.id), inArray(realNameApplications.status, ['underReview', 'rejected'])));
       // The photos are deleted (their bytes, not the record that they existed): nothing of the ID stays without a purpose.
       if (apps.length) await tx.update(idImages).set({ sealed: null, deletedAt: now }).where(and(inArray(idImages.applicationId, apps.map((a) => a.id)), isNull(idImages.deletedAt)));
       await tx.update(idImages).set({ sealed: null, deletedAt: now }).where(and(eq(idImages.customerId, line.customerId), isNull(idImages.applicationId), isNull(idImages.deletedAt)));
@@ -153,6 +152,11 @@ export function dualActions(deps: Deps, line: DualLine, opts: { heldNumber?: str
   };
 }
 
+/** The language of the customer's last change: the number's emails and SMS are written in it. */
+async function rememberLanguage(deps: Deps, line: DualLine, lang: Language | undefined): Promise<void> {
+  if (lang) await deps.db.update(dualNumbers).set({ lang }).where(eq(dualNumbers.lineId, line.id));
+}
+
 /** The customer's US line as a lifecycle subject. */
 async function lineOf(deps: Deps, customerId: number): Promise<DualLine & { msisdn: string }> {
   const line = await requireUsLine(deps, customerId);
@@ -191,7 +195,7 @@ export async function dualNumberView(deps: Deps, customerId: number): Promise<Du
 }
 
 /** Starts an application: the partner holds a China number for the line first (120074 when it has none left). */
-export async function applyForDualNumber(deps: Deps, customerId: number): Promise<DualNumberData> {
+export async function applyForDualNumber(deps: Deps, customerId: number, lang?: Language): Promise<DualNumberData> {
   const line = await lineOf(deps, customerId);
   const before = await dualRowOf(deps.db, line.id);
   const state = before?.state ?? 'notOpened';
@@ -199,11 +203,12 @@ export async function applyForDualNumber(deps: Deps, customerId: number): Promis
   const number = await deps.network.holdChinaNumber(partnerLineRef(line.id));
   if (!number) throw new GatewayError('120074');
   await applyDualEvent(deps, line, { type: 'dual.apply' }, dualActions(deps, line, { heldNumber: number }));
+  await rememberLanguage(deps, line, lang);
   return dualNumberView(deps, customerId);
 }
 
 /** Sends the real-name form: its three photos must be the customer's own, of their slots, and not used already. */
-export async function submitRealName(deps: Deps, customerId: number, form: RealNameForm & { nationality: string }): Promise<DualNumberData> {
+export async function submitRealName(deps: Deps, customerId: number, form: RealNameForm & { nationality: string }, lang?: Language): Promise<DualNumberData> {
   const line = await lineOf(deps, customerId);
   const refs = ID_PHOTO_SLOTS.map((slot) => ({ slot, ref: form.photos[slot] }));
   const now = deps.clock.now();
@@ -226,11 +231,12 @@ export async function submitRealName(deps: Deps, customerId: number, form: RealN
         await enqueueJob(tx, dualJob('reviewOverdue', line.id, String(created!.id), due));
     },
   });
+  await rememberLanguage(deps, line, lang);
   return dualNumberView(deps, customerId);
 }
 
 /** The customer's other changes. reopen and resume charge the month, once per period (the period is the key). */
-export async function dualNumberAction(deps: Deps, customerId: number, action: DualAction): Promise<DualNumberData> {
+export async function dualNumberAction(deps: Deps, customerId: number, action: DualAction, lang?: Language): Promise<DualNumberData> {
   const line = await lineOf(deps, customerId);
   const row = await dualRowOf(deps.db, line.id);
   const actions = dualActions(deps, line);
@@ -245,5 +251,6 @@ export async function dualNumberAction(deps: Deps, customerId: number, action: D
     const event: DualNumberEvent = { giveUp: { type: 'dual.giveUp' }, retryOpen: { type: 'dual.retryOpen' }, close: { type: 'dual.close' }, keepOpen: { type: 'dual.keepOpen' } }[action] as DualNumberEvent;
     await applyDualEvent(deps, line, event, actions);
   }
+  await rememberLanguage(deps, line, lang);
   return dualNumberView(deps, customerId);
 }

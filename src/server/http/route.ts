@@ -103,9 +103,7 @@ async function context<E extends EndpointDef>(
   const bearerToken = usesSession ? bearer(request) : null;
   const withCookie = usesSession && !bearerToken && carriesSessionCookie(request);
   if (withCookie) refuseCrossSiteChange(request, deps.config);
-  // A missing body or query is validated as {} so the answer names the first missing field.
-  const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? {}, lang);
-  const query = parse(endpoint.query, request.query ?? {}, lang);
+  // The staff console's session first: nothing of a request is read for a caller who is not staff.
   let staff: StaffSession | null = null;
   if (endpoint.auth === 'staff') {
     // Only the staff console's own token: a customer's Bearer token or cookie is not looked up at all.
@@ -116,6 +114,9 @@ async function context<E extends EndpointDef>(
     staff = token ? await findStaffSession(deps, token) : null;
     if (!staff) throw new GatewayError('unauthorized', cookie ? { headers: { 'set-cookie': clearedStaffCookie(deps.config) } } : {});
   }
+  // A missing body or query is validated as {} so the answer names the first missing field.
+  const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? {}, lang);
+  const query = parse(endpoint.query, request.query ?? {}, lang);
   let session: AuthSession | null = null;
   if (usesSession) {
     const token = bearerToken ?? (withCookie ? cookieToken(request) : null);

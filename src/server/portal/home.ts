@@ -5,10 +5,11 @@
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { PLAN_CYCLE_DAYS, type PortalHome, type PortalPlan } from '../../contract/portal';
+import type { DualState } from '../../contract/dualNumber';
 import type { Deps } from '../context';
-import { balances, customers, planSubscriptions, plans } from '../db/schema';
+import { balances, customers, dualNumbers, planSubscriptions, plans } from '../db/schema';
 import { GatewayError } from '../http/errors';
-import { isSmsUserOf, linesOf, portalLineOf } from './lineRules';
+import { isSmsUserOf, linesOf, portalLineOf, usLineOf } from './lineRules';
 import { addOnMbInCycle } from '../usage';
 import { cycleAt } from '../../domain/usage';
 
@@ -51,6 +52,8 @@ export async function portalHome(deps: Deps, customerId: number): Promise<Portal
   // Everything after the plan in force, in the order it starts (pending plans, later terms of a multi-month plan).
   const upcoming = terms.filter((t) => t !== main && (!main || t.sub.startsAt >= main.sub.startsAt));
   const [balance] = await deps.db.select().from(balances).where(eq(balances.customerId, customerId));
+  const us = usLineOf(customerLines);
+  const [dual] = us ? await deps.db.select({ state: dualNumbers.state, chinaNumber: dualNumbers.chinaNumber }).from(dualNumbers).where(eq(dualNumbers.lineId, us.id)) : [];
   return {
     msisdn: line?.msisdn ?? customer.phone ?? '',
     global: line?.kind === 'global',
@@ -74,5 +77,7 @@ export async function portalHome(deps: Deps, customerId: number): Promise<Portal
       : null,
     upcoming: upcoming.map(termOf),
     balances: { generalCents: balance?.generalCents ?? 0, ildCents: balance?.ildCents ?? 0 },
+    // Issue 16: the US line's dual number, as its chart has it (a line without one has not opened it).
+    dualNumber: us ? { state: (dual?.state ?? 'notOpened') as DualState, chinaNumber: dual?.state === 'closed.numberReleased' ? null : dual?.chinaNumber ?? null } : null,
   };
 }

@@ -133,7 +133,7 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   app.post('/sandbox/api/testLine', async (request) => {
     const lang = requestLanguage(request);
     const body = parsed(testLineBody, request.body ?? {}, lang);
-    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind, endsInHours: body.endsInHours });
+    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind, endsInHours: body.endsInHours, months: body.months });
     return ok(lang, { ...created, password: body.password });
   });
 }
@@ -145,4 +145,6 @@ const testLineBody = z.object({
   kind: z.enum(['us', 'global']).default('us'),
   /** The US plan's cycle ends this many hours from now (it began earlier); by default it begins now and runs 30 days. */
   endsInHours: z.number().int().min(1).max(720).optional(),
+  /** Months of the plan bought (issue 16: a line whose plan outlasts a moved clock). */
+  months: z.number().int().min(1).max(12).default(1),
 });

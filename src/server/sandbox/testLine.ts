@@ -11,7 +11,7 @@ import { CYCLE_MS } from '../../domain/planCalendar';
 import * as s from '../db/schema';
 import { hashPassword } from '../accounts';
 
-export async function seedTestLine(deps: Deps, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global'; endsInHours?: number }) {
+export async function seedTestLine(deps: Deps, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global'; endsInHours?: number; months?: number }) {
   const db = deps.db;
   const now = deps.clock.now();
   const passwordHash = await hashPassword(opts.password);
@@ -41,7 +41,7 @@ export async function seedTestLine(deps: Deps, opts: { password: string; planSlu
     // `endsInHours`: the plan started earlier and its 30-day cycle ends that soon, so what follows it (a changed plan, a
     // renewal) is reached by moving the clock hours, not a month (which would move every other customer's plan too).
     const from = opts.endsInHours === undefined ? now : new Date(now.getTime() + opts.endsInHours * 3_600_000 - CYCLE_MS);
-    if (opts.kind === 'us') await startPlan(deps, { id: created.lineId, customerId: created.customerId }, { planId: plan.id, months: 1 }, deps.db, from);
+    if (opts.kind === 'us') await startPlan(deps, { id: created.lineId, customerId: created.customerId }, { planId: plan.id, months: opts.months ?? 1 }, deps.db, from);
     return { username: created.username, phone: created.phone };
   }
   throw new Error('no free number for a test line');

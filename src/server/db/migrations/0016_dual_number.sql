@@ -10,6 +10,7 @@ CREATE TABLE "dual_numbers" (
 	"close_requested_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
 	"open_failure" text,
+	"lang" text DEFAULT 'en' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
