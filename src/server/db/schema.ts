@@ -149,6 +149,13 @@ export const lines = pgTable('lines', {
   /** Wi-Fi calling's E911 address as the network last accepted it from /personal/wificall; null: the activation's. */
   e911: jsonb('e911').$type<E911Address>(),
   e911UpdatedAt: at('e911_updated_at'),
+  /**
+   * Issue 16, FCC 23-95: the customer's number lock. While on, SIM changes and port-outs are refused. Turned on and off
+   * in the portal after re-authentication.
+   */
+  numberLockedAt: at('number_locked_at'),
+  /** /cpni-out: the customer opted out of the use of their CPNI for marketing (47 CFR 64.2007), when. */
+  cpniOptOutAt: at('cpni_opt_out_at'),
   createdAt: createdAt(),
 }, (t) => [index('lines_customer').on(t.customerId)]);
 
@@ -300,8 +307,11 @@ export const captchas = pgTable('captchas', {
 export const verificationCodes = pgTable('verification_codes', {
   id: serial('id').primaryKey(),
   phone: text('phone').notNull(),
-  /** 'install': the eSIM install page's re-authentication; its `phone` is `customer:<id>` (the code may go by email). */
-  purpose: text('purpose', { enum: ['login', 'register', 'reset', 'install'] }).notNull(),
+  /**
+   * 'install': the eSIM install page's re-authentication; its `phone` is `customer:<id>` (the code may go by email).
+   * 'simChange' (issue 16): the same for a SIM change or the number lock. 'cpni': /cpni-out's code to the line.
+   */
+  purpose: text('purpose', { enum: ['login', 'register', 'reset', 'install', 'simChange', 'cpni'] }).notNull(),
   codeHash: text('code_hash').notNull(),
   expiresAt: at('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
@@ -984,6 +994,50 @@ export const sandboxChinaNumbers = pgTable('sandbox_china_numbers', {
   state: text('state', { enum: ['held', 'open', 'paused', 'closed'] }).notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+// ---- SIM-swap and port-out protection (issue 16, FCC 23-95) ---------------------------------------
+
+/**
+ * Number transfer PINs: the customer generates one to port the number out; single use, short-lived, stored as a digest.
+ * The network's port-out request (sandbox: /sandbox/api/portOut) is checked against it.
+ */
+export const portOutPins = pgTable('port_out_pins', {
+  id: serial('id').primaryKey(),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  pinHash: text('pin_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  /** Wrong PINs tried against it; 5 end it. */
+  attempts: integer('attempts').notNull().default(0),
+}, (t) => [index('port_out_pins_line').on(t.lineId)]);
+
+/** Every SIM change of a line (conversion to eSIM and back, eSIM reinstall), with who asked and the re-authentication. */
+export const simChanges = pgTable('sim_changes', {
+  id: serial('id').primaryKey(),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  kind: text('kind', { enum: ['toEsim', 'toPhysical'] }).notNull(),
+  fromIccid: text('from_iccid').notNull(),
+  toIccid: text('to_iccid').notNull(),
+  /** How the customer proved it was them: a code to the line ('sms') or to the account's email ('email'), and the password. */
+  reauth: text('reauth', { enum: ['sms', 'email'] }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+}, (t) => [index('sim_changes_line').on(t.lineId)]);
+
+/** Port-out requests the network received for our numbers (a new carrier asking), and what we answered. */
+export const portOutRequests = pgTable('port_out_requests', {
+  id: serial('id').primaryKey(),
+  lineId: integer('line_id').references(() => lines.id),
+  msisdn: text('msisdn').notNull(),
+  requestingCarrier: text('requesting_carrier').notNull(),
+  outcome: text('outcome', { enum: ['accepted', 'refused'] }).notNull(),
+  /** Why a request was refused: the number lock, a wrong or spent PIN, an unknown number. */
+  reason: text('reason', { enum: ['locked', 'pinWrong', 'pinExpired', 'unknownNumber', 'accountMismatch'] }),
+  createdAt: createdAt(),
+}, (t) => [index('port_out_requests_line').on(t.lineId)]);
 
 // ---- start-up ---------------------------------------------------------------------------------
 
