@@ -30,6 +30,11 @@ import { autoRenewalPageMachine } from './autoRenewalPage.machine';
 // Issue 16: the US-China dual number.
 import { dualNumberMachine } from './dualNumber.machine';
 import { dualNumberPageMachine } from './dualNumberPage.machine';
+// Issue 16: number keeping.
+import { numberProtectMachine } from './numberProtect.machine';
+import { protectPageMachine } from './protectPage.machine';
+import { numberSecurityMachine } from './numberSecurity.machine';
+import { cpniOptOutMachine } from './cpniOptOut.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -145,7 +150,15 @@ export const charts: readonly ChartEntry[] = [
   { id: 'service', titleKey: 'portalPlan:chart.service', title: 'Service: active, suspended (unpaid or by staff), number removed', kind: 'lifecycle', specSection: '1 (commercial or illegal use), 4 (Unpaid after renewal date), 9', machine: serviceMachine },
   // Issue 16: the US-China dual number of a line, reviewed by staff, paid on the server's clock.
   { id: 'dualNumber', titleKey: 'dualNumber:chart.title', title: 'US-China dual number: real-name review, opened, paused, closed', kind: 'lifecycle', specSection: '1, 2 (/personal/doubleNumber), 3 (Dual-number real-name, Balances), 4 (Dual number), 5 (ID fields), 6 (staff review IDs), 8 (120073, 120074), 9 ($1.99 per 30 days)', machine: dualNumberMachine },
+  { id: 'numberSecurity', titleKey: 'security:chart.numberSecurity', title: 'Number security: lock, transfer PIN, SIM changes after re-authentication', kind: 'flow', specSection: '2 (/person/conversionCard), 4 (converting physical to eSIM), 8; issue 16 (FCC 23-95)', machine: numberSecurityMachine },
+  { id: 'cpniOptOut', titleKey: 'security:chart.cpniOptOut', title: 'CPNI opt-out by a code to the line', kind: 'flow', specSection: '2 (/cpni-out), 5 (phone valid)', machine: cpniOptOutMachine },
   { id: 'dualNumberPage', titleKey: 'dualNumber:chart.page', title: 'Dual number page: apply, real-name form and photos, the number\'s states', kind: 'flow', specSection: '2 (/personal/doubleNumber/openDouble, /waitReview), 3 (Dual-number real-name; Dual number screens), 5 (ID fields, images), 8 (120073, 120074, 120079, 120081, picture upload messages)', machine: dualNumberPageMachine },
+  // Issue 16: number keeping, the paid alternative to the service chart's unpaid suspension (decision 0035).
+  { id: 'numberProtect', titleKey: 'protect:chart.title', title: 'Number keeping: kept by the 30-day period, ending early, ended (suspended 90 days), recycled', kind: 'lifecycle', specSection: '2 (/personal/protect), 4 (Number keeping; Unpaid after renewal date), 8 (90007), 9 ($3.00 plus tax per 30 days, 30 minutes and 100 texts, max 120 days)', machine: numberProtectMachine },
+  { id: 'protectPage', titleKey: 'protect:chart.page', title: 'Number keeping pages: where the number stands, periods, payment, result, early end', kind: 'flow', specSection: '2 (/personal/protect, /payment, /result/{orderNo}), 4 (Number keeping; Payment), 8 (90007, 120081, 120087), 9 (Number keeping)', machine: protectPageMachine,
+    unreachable: [
+      { transition: 'protectPage.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' },
+    ] },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
   // ---- issue 15, line orders (decision 0029): one chart per form, made by lineOrderMachine ----
   { id: 'bundleChange', titleKey: 'business:chart.bundleChange', title: 'Plan change: list, form, payment, result', kind: 'flow', specSection: '2 (/personal/businessManegement/bundleChange), 4 (a changed plan starts when the current one expires; Payment), 8 (120079, 120080, 120081, 120088)', machine: bundleChangeMachine, unreachable: [{ transition: 'bundleChange.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },

@@ -18,6 +18,8 @@ import { topUpModel } from './topUp';
 import { bundleChangeModel, flowPacketModel, globalRenewalModel, roamPackModel } from './lineOrder';
 import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from './planLifecycles';
 import { dualNumberModel, dualNumberPageModel } from './dualNumber';
+import { numberProtectModel, protectPageModel } from './numberProtect';
+import { cpniOptOutModel, numberSecurityModel } from './security';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -150,5 +152,9 @@ export const models: Record<string, ChartModel> = {
   service: serviceModel,
   dualNumber: dualNumberModel,
   dualNumberPage: dualNumberPageModel,
+  numberProtect: numberProtectModel,
+  protectPage: protectPageModel,
+  numberSecurity: numberSecurityModel,
+  cpniOptOut: cpniOptOutModel,
   autoRenewalPage: autoRenewalPageModel,
 };

@@ -42,6 +42,7 @@ export default function LineOrderListScreen() {
           {(refusal === '120079' || refusal === 'noUsLine' || refusal === 'noGlobalLine') && (
             <p className="mt-2"><AppLink to={refusal === 'noGlobalLine' ? '/plans/global' : '/plans'} className="font-medium underline">{t('buyPlan')}</AppLink></p>
           )}
+          {refusal === '90007' && <p className="mt-2"><AppLink to="/personal/protect" className="font-medium underline">{t('toProtect')}</AppLink></p>}
         </Notice>
       )}
       {text.groups(offers.offers).map((group) => (

@@ -43,7 +43,7 @@ export function StaffFrame({ me, children }: { me?: StaffMember; children: React
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      <div className="mx-auto max-w-6xl px-4 py-8">{children}</div>
     </div>
   );
 }

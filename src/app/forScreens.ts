@@ -16,6 +16,7 @@ export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAns
 export { staffApi, StaffApiError } from './staffApi';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { dualNumberPageFlow } from './flows/dualNumber';
+export { cpniOptOutFlow, numberSecurityFlow } from './flows/security';
 export { topUpFlow } from './flows/topUp';
 export { autoRenewalPageFlow } from './flows/planLife';
 export { usePlanLife, type PlanLifeState } from './planLifeState';

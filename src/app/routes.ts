@@ -137,7 +137,7 @@ export const ROUTES: AppRoute[] = [
   later('/agent', 'agent', 'later'),
   later('/store', 'store', 'later'),
   later('/activity/lottery', 'lottery', 'later'),
-  later('/cpni-out', 'cpni', 'later', { noHeaderFooter: true }),
+  route('/cpni-out', 'cpni', { screen: () => import('../../screens/security/CpniScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),
 
   route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: ['notFound'], prerender: true }),
 
@@ -148,7 +148,9 @@ export const ROUTES: AppRoute[] = [
     loader: 'personal',
     flags: ACCOUNT,
   }),
-  account('/person/conversionCard/:orderNo?', 'conversionCard'),
+  // Issue 16: physical to eSIM and back after re-authentication; the number lock and transfer PIN (FCC 23-95).
+  route('/person/conversionCard/:orderNo?', 'conversionCard', { screen: () => import('../../screens/security/ConversionScreen'), flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),
+  route('/personal/security', 'security', { screen: () => import('../../screens/security/SecurityScreen'), flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),
   route('/person/scanInstall', 'scanInstall', { screen: () => import('../../screens/personal/ScanInstallScreen'), loader: 'portal', flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'tracking', 'validation'] }),
   route('/personal/myinfo', 'myInfo', { screen: () => import('../../screens/profile/MyInfoScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'tracking', 'usStates', 'validation'] }),
   route('/resetpwd', 'resetPassword', {

@@ -15,7 +15,7 @@ export const lineOrderKind = z.enum(LINE_ORDER_KINDS, { error: 'validation:lineO
 export type LineOrderKind = z.infer<typeof lineOrderKind>;
 
 /** Why the line cannot take an order of this kind now (the list says so before anything is chosen). */
-export const lineOrderRefusal = z.enum(['120079', '120080', 'addOnLimit', 'addOnUnlimited', 'noUsLine', 'noGlobalLine']);
+export const lineOrderRefusal = z.enum(['120079', '120080', 'addOnLimit', 'addOnUnlimited', 'noUsLine', 'noGlobalLine', '90007']);
 export type LineOrderRefusal = z.infer<typeof lineOrderRefusal>;
 
 export const lineOffer = z.object({

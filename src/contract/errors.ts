@@ -83,6 +83,14 @@ export const PRODUCT_CODES = [
   'idPhotosMissing',   // spec section 5: "hand-held, front, back required": a photo is missing or not the customer's
   'dualUnchanged',     // the dual number is not in a state this change applies to (already under review, already open)
   'staffLoginFailed',  // the staff console's email or password is wrong
+  // Issue 16: number keeping (decision 0035).
+  'protectNotYet',     // spec section 4: keeping "starts at least the day after plan expiry": not yet (data.earliestAt)
+  'protectUnavailable', // keeping is for a line suspended for an unpaid plan (not one in service, suspended by staff or without its number)
+  'protectLimit',      // spec section 4: "max 120 days total": the periods asked for pass the 120 days (data.daysLeft)
+  'protectEnded',      // keeping ends (an early end was asked) or ended: it cannot be bought again for this suspension
+  'protectUnchanged',  // number keeping is not in a state this change applies to (not kept, already ending)
+  'numberLocked',      // FCC 23-95: the number lock is on: SIM changes and port-outs are refused until it is turned off
+  'simUnchanged',      // the line cannot make this SIM change now (already an eSIM, no physical card to go back to, changed meanwhile)
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -119,6 +127,9 @@ export const statusForCode = (code: string): number => {
     case 'imageTooLarge': return 413;
     case 'imageOnlyJpg': return 415;
     case 'staffLoginFailed': return 401;
+    case 'protectNotYet': case 'protectUnavailable': case 'protectLimit': case 'protectEnded': case 'protectUnchanged': return 409;
+    case 'numberLocked': return 423;
+    case 'simUnchanged': return 409;
     case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;

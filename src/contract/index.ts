@@ -22,7 +22,10 @@ import {
 import { autoRenewalByLink, autoRenewalUpdate, planLife, serviceRecover } from './planLife';
 // Issue 16: the dual number and the staff console.
 import { dualNumberAction, dualNumberApply, dualNumberInfo, dualNumberPhoto, dualNumberSubmit, dualNumberUpload } from './dualNumber';
+import { cpniChoice, cpniSendCode, securityConvert, securityInfo, securityLock, securityPin, securitySendCode } from './security';
 import { staffDecide, staffLogin, staffLogout, staffReview, staffReviewPhoto, staffReviews, staffWho } from './staff';
+// Issue 16: number keeping.
+import { protectCreate, protectDetail, protectEndEarly, protectInfo } from './protect';
 
 export * from './endpoint';
 export * from './errors';
@@ -42,8 +45,10 @@ export const endpoints = {
   // Issue 15 (h15-life).
   planLife, autoRenewalByLink, autoRenewalUpdate, serviceRecover,
   dualNumberInfo, dualNumberApply, dualNumberSubmit, dualNumberAction, dualNumberUpload, dualNumberPhoto,
+  securityInfo, securitySendCode, securityLock, securityPin, securityConvert, cpniSendCode, cpniChoice,
   staffLogin, staffLogout, staffWho, staffReviews, staffReview, staffReviewPhoto, staffDecide,
   lineOrderOffers, lineOrderCreate, lineOrderDetail,
+  protectInfo, protectCreate, protectDetail, protectEndEarly,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -87,7 +87,7 @@ export const billMonthField = textField({ max: 7, trim: true, required: 'validat
 export const billEntry = z.object({
   /** Stable reference of the entry, e.g. 'order:LB...' or 'topup:LB...'. */
   ref: z.string(),
-  kind: z.enum(['order', 'topup', 'renewal', 'addOn', 'usage', 'reward', 'dualNumber', 'other']),
+  kind: z.enum(['order', 'topup', 'renewal', 'addOn', 'usage', 'reward', 'dualNumber', 'protect', 'other']),
   direction: z.enum(['charge', 'credit']),
   at: z.string(),
   /** What the entry is, in words the bill shows (a plan name, "General account"...); translated by kind on the page. */

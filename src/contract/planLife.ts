@@ -26,9 +26,12 @@ export const autoRenewalView = z.object({
 export type AutoRenewalInfo = z.infer<typeof autoRenewalView>;
 
 export const serviceView = z.object({
-  state: z.enum(['active', 'suspended.unpaid', 'suspended.byStaff', 'numberRemoved']),
+  state: z.enum(['active', 'suspended.unpaid', 'suspended.kept', 'suspended.byStaff', 'numberRemoved']),
   suspendedAt: z.string().nullable(),
-  /** Suspended for an unpaid renewal: the plan, the recovery fee of every 30 days begun, their sum, and the last day to pay. */
+  /**
+   * Suspended for an unpaid renewal (or kept, issue 16): the plan, the recovery fee of every 30 days begun (without
+   * keeping), their sum, and the last day to pay (none while kept: the 90 days do not run).
+   */
   planCents: z.number().int().nullable(),
   feeCents: z.number().int().nullable(),
   toPayCents: z.number().int().nullable(),

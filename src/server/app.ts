@@ -32,6 +32,8 @@ import { portalRoutes } from './portal';
 import { moneyRoutes } from './money';
 import { dualRoutes } from './dual';
 import { staffRoutes } from './staff';
+import { simSecurityRoutes } from './simSecurity';
+import { protectRoutes } from './protect';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
@@ -127,6 +129,8 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   activationRoutes(app, deps);
   dualRoutes(app, deps);
   staffRoutes(app, deps);
+  simSecurityRoutes(app, deps);
+  protectRoutes(app, deps);
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
  */
 const ALLOWED = new Set(
   [
-    'LinkBridge', 'Mobile', 'EN', 'SIM', 'eSIM', 'JPG', 'Wi', 'Fi', 'ICCID', 'IMEI', 'PIN', 'QR', 'USD', 'US', 'GB', 'MB', 'kbps',
+    'LinkBridge', 'Mobile', 'EN', 'SIM', 'eSIM', 'JPG', 'CFR', 'FCC', 'CPNI', 'Wi', 'Fi', 'ICCID', 'IMEI', 'PIN', 'QR', 'USD', 'US', 'GB', 'MB', 'kbps',
     'Unlimited', 'iPhone', 'WeChat', 'Pay', 'Visa', 'Mastercard', 'Email', 'E911', 'LTE', 'SMS', 'ILD', 'support',
     'linkbridge', 'example', 'com', 'AM', 'PM', 'eshop', 'APP', 'App', 'Android', 'iOS', 'Google', 'Apple', 'Pixel',
     'Discover', 'JCB', 'CVV', 'ZIP', 'English', 'CPNI', 'FCC', 'IP', 'USPS', 'UPS', 'PDF',

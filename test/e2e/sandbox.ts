@@ -81,7 +81,7 @@ export async function boughtEsim(request: APIRequestContext, baseURL: string): P
  * A customer of the test's own with a line (US by default) and a plan in force (POST /sandbox/api/testLine): no other
  * spec changes it.
  */
-export async function testLine(request: APIRequestContext, opts: { generalCents?: number; kind?: 'us' | 'global'; endsInHours?: number; months?: number } = {}): Promise<{ username: string; phone: string; password: string }> {
+export async function testLine(request: APIRequestContext, opts: { generalCents?: number; kind?: 'us' | 'global'; endsInHours?: number; months?: number; simType?: 'physical' | 'esim' } = {}): Promise<{ username: string; phone: string; password: string }> {
   const res = await request.post('/sandbox/api/testLine', { data: opts });
   if (!res.ok()) throw new Error(`sandbox testLine: ${res.status()}`);
   return ((await res.json()) as { data: { username: string; phone: string; password: string } }).data;

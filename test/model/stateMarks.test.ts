@@ -18,6 +18,7 @@ const BUSINESS_WHILE_CALLING: Record<string, string> = {
   'flowPacket.paying': 'the customer pays the data add-on, in the payment chart (spec section 4: payment success or failure)',
   'roamPack.paying': 'the customer pays the roaming pack, in the payment chart (spec section 4: payment success or failure)',
   'globalRenewal.paying': 'the customer pays the renewed pack, in the payment chart (spec section 4: payment success or failure)',
+  'protectPage.paying': 'the customer pays the periods of number keeping, in the payment chart (spec section 4: payment success or failure)',
 };
 
 interface Node { id: string; tags?: readonly string[]; invoke?: readonly unknown[]; states?: Record<string, Node> }

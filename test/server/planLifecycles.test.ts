@@ -62,7 +62,7 @@ describe.each(testDatabases({ postgres: false, because: 'chart paths applied row
       (line, event, actions) => applyPlanEvent(server.app.deps, line, event as PlanEvent, actions)],
     ['autoRenewal', 'autoRenewalState', 'notOpen', ['recordOpening', 'recordMethod', 'recordClosing'],
       (line, event, actions) => applyAutoRenewalEvent(server.app.deps, line, event as AutoRenewalEvent, actions)],
-    ['service', 'serviceState', 'active', ['barLine', 'barLineForStaff', 'unbarLine', 'releaseNumber'],
+    ['service', 'serviceState', 'active', ['barLine', 'barLineForStaff', 'unbarLine', 'releaseNumber', 'stopNumberClock', 'restartNumberClock'],
       (line, event, actions) => applyServiceEvent(server.app.deps, line, event as ServiceEvent, actions)],
   ];
 

@@ -12,7 +12,7 @@ const paths = (flags: typeof us | { global: boolean; isSmsUser: 0 | 1; showAuton
 describe('the portal pages a customer is offered (issue 14)', () => {
   it('a US customer: every built page, none of a later issue', () => {
     expect(paths(us)).toEqual(['/personal', '/package', '/personal/pay/changeAccount', '/callrecord', '/mybill', '/mybank', '/personal/myorder',
-      '/personal/myinfo', '/person/scanInstall', '/personal/wificall', '/resetpwd']);
+      '/personal/myinfo', '/person/scanInstall', '/personal/wificall', '/personal/security', '/resetpwd']);
   });
 
   it('showAutonewSetBtn 0 hides top-up (spec section 2)', () => {

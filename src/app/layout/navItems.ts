@@ -64,6 +64,7 @@ export const PORTAL_ITEMS: PortalItem[] = [
   { to: '/personal/myinfo', label: 'account.myInfo', global: '/global/personal/myinfo' },
   { to: '/person/scanInstall', label: 'portal.scanInstall', global: '/global/scanInstall' },
   { to: '/personal/wificall', label: 'portal.wifiCalling', gate: 'usLine' },
+  { to: '/personal/security', label: 'portal.security', gate: 'usLine' },
   { to: '/personal/protect', label: 'portal.protect', gate: 'usLine' },
   { to: '/personal/upgradeNewCard', label: 'portal.upgradeSim', gate: 'usLine' },
   { to: '/resetpwd', label: 'account.changePassword', both: true },

@@ -6,5 +6,6 @@
  */
 export { activationJobHandlers, activationRecurringJobs } from './jobs';
 export { activationRoutes } from './routes';
-export { createSims, type NewSim, simActivationCodeDigest } from './sims';
+export { createSims, newIccid, type NewSim, simActivationCodeDigest } from './sims';
+export { simStore } from './jobs';
 export { readActivationToken } from './token';

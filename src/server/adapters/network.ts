@@ -85,6 +85,12 @@ export interface NetworkAdapter {
   setBarring(req: { requestId: string; iccid: string; barred: boolean }): Promise<void>;
   isBarred(iccid: string): Promise<boolean>;
   /**
+   * Issue 16, number keeping (decision 0035): keeps a line's number with the keeping allowance of each 30-day period from
+   * `keeping.from` (calls and texts within it, no data), or (`keeping: null`) ends it, the line then as its bar says.
+   * Idempotent by requestId.
+   */
+  setKeeping(req: KeepingRequest): Promise<void>;
+  /**
    * Puts a roaming pack on a line (issue 15): the zone's destinations, talk-and-text or data, from startsAt to
    * expiresAt. Idempotent by requestId: the same request answers the same pack reference.
    */
@@ -102,6 +108,17 @@ export interface NetworkAdapter {
   setChinaNumber(req: ChinaNumberRequest): Promise<{ state: 'done' | 'failed'; failure?: string }>;
   /** The partner's view of a China number (null once released or never held). */
   chinaNumberState(number: string): Promise<{ lineRef: string; state: 'held' | 'open' | 'paused' | 'closed' } | null>;
+  /**
+   * Issue 16: a SIM change (physical to eSIM and back): the number now rides on `toIccid`; what the network keeps for the
+   * line (its bar) follows. Idempotent by requestId.
+   */
+  moveNumber(req: { requestId: string; msisdn: string; fromIccid: string; toIccid: string }): Promise<void>;
+}
+
+export interface KeepingRequest {
+  requestId: string;
+  iccid: string;
+  keeping: { from: Date; voiceSeconds: number; texts: number } | null;
 }
 
 export interface ChinaNumberRequest {

@@ -22,10 +22,12 @@
  *   is over on the server's clock.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { sandboxChinaNumbers, sandboxE911Updates, sandboxLineBars, sandboxNumbers, sandboxRoamingPacks, sandboxPortCorrections, sandboxPortRequests, sandboxProvisions } from '../db/schema';
+import { sandboxKeepingHours, sandboxLineKeepings } from '../db/schema';
+import { keepingPeriodStart, keptUsage } from './networkKeeping';
 import type { PortInReason } from '../../contract/activation';
 import { NetworkError, type E911Address, type NetworkAdapter, type PortInStatus } from './network';
 import { inInventory, inventory, nearbyAreaCodes } from './networkNumbers';
@@ -246,10 +248,31 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
       if (req.hourStart.getTime() % HOUR_MS !== 0 || req.hourStart.getTime() + HOUR_MS > clock.now().getTime()) {
         throw new NetworkError('INVALID_REQUEST', `usage of ${req.hourStart.toISOString()} is not complete yet`);
       }
+      // A kept number (issue 16, number keeping): calls and texts within the period's allowance, no data.
+      const conn = connection ?? db;
+      const [keeping] = await conn.select().from(sandboxLineKeepings).where(eq(sandboxLineKeepings.iccid, req.iccid));
+      if (keeping?.kept && req.hourStart.getTime() >= keeping.from.getTime() - (keeping.from.getTime() % HOUR_MS)) {
+        const periodStart = keepingPeriodStart(keeping.from, req.hourStart);
+        const [before] = await conn.select({
+          voiceSeconds: sql<number>`coalesce(sum(${sandboxKeepingHours.voiceSeconds}), 0)`, texts: sql<number>`coalesce(sum(${sandboxKeepingHours.texts}), 0)`,
+        }).from(sandboxKeepingHours).where(and(eq(sandboxKeepingHours.iccid, req.iccid), gte(sandboxKeepingHours.hourStart, periodStart), lt(sandboxKeepingHours.hourStart, req.hourStart)));
+        const kept = keptUsage(usageHour({ ...req, highSpeedLeftKb: 0 }), { voiceSeconds: Number(before?.voiceSeconds ?? 0), texts: Number(before?.texts ?? 0) }, keeping);
+        await conn.insert(sandboxKeepingHours).values({ iccid: req.iccid, hourStart: req.hourStart, ...kept.used }).onConflictDoNothing();
+        return kept.records;
+      }
       // A barred line (issue 15: suspended, "no service except 911 and 611") carries nothing else from the bar on.
-      const [bar] = await (connection ?? db).select().from(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.iccid));
+      const [bar] = await conn.select().from(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.iccid));
       if (bar?.barred && req.hourStart.getTime() >= bar.updatedAt.getTime() - (bar.updatedAt.getTime() % HOUR_MS)) return barredUsageHour(req);
       return usageHour(req);
+    },
+
+    async setKeeping(req) {
+      // The same request id again (a retried job) is taken once; a later request wins.
+      const values = req.keeping
+        ? { kept: true, from: req.keeping.from, voiceSeconds: req.keeping.voiceSeconds, texts: req.keeping.texts }
+        : { kept: false, from: clock.now(), voiceSeconds: 0, texts: 0 };
+      await db.insert(sandboxLineKeepings).values({ iccid: req.iccid, ...values, requestId: req.requestId, updatedAt: clock.now() })
+        .onConflictDoUpdate({ target: sandboxLineKeepings.iccid, set: { ...values, requestId: req.requestId, updatedAt: clock.now() }, setWhere: ne(sandboxLineKeepings.requestId, req.requestId) });
     },
 
     async setBarring(req) {
@@ -289,6 +312,36 @@ export function createNetworkSandbox(opts: { db: Db; clock: Clock; networkDelayM
       if (req.state === 'open' && row.state === 'held' && req.usMsisdn?.endsWith('73')) return { state: 'failed', failure: CHINA_PARTNER_REFUSED };
       await db.update(sandboxChinaNumbers).set({ state: req.state, updatedAt: clock.now() }).where(eq(sandboxChinaNumbers.number, req.number));
       return { state: 'done' };
+    },
+
+    async moveNumber(req) {
+      // The number and what the network keeps for its line (the bar, a number keeping, roaming packs still running)
+      // move to the new card in one step; a retried request finds them moved already. When the new card holds a bar or
+      // a keeping of its own already (set after the change, before this ran), the later of the two stays.
+      const now = clock.now();
+      await db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        await tx.update(sandboxNumbers).set({ iccid: req.toIccid }).where(and(eq(sandboxNumbers.msisdn, req.msisdn), eq(sandboxNumbers.iccid, req.fromIccid)));
+        const [oldBar] = await tx.select().from(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.fromIccid)).for('update');
+        if (oldBar) {
+          const [newBar] = await tx.select().from(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.toIccid)).for('update');
+          if (newBar && newBar.updatedAt >= oldBar.updatedAt) await tx.delete(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.fromIccid));
+          else {
+            if (newBar) await tx.delete(sandboxLineBars).where(eq(sandboxLineBars.iccid, req.toIccid));
+            await tx.update(sandboxLineBars).set({ iccid: req.toIccid }).where(eq(sandboxLineBars.iccid, req.fromIccid));
+          }
+        }
+        const [oldKeeping] = await tx.select().from(sandboxLineKeepings).where(eq(sandboxLineKeepings.iccid, req.fromIccid)).for('update');
+        if (oldKeeping) {
+          const [newKeeping] = await tx.select().from(sandboxLineKeepings).where(eq(sandboxLineKeepings.iccid, req.toIccid)).for('update');
+          if (newKeeping && newKeeping.updatedAt >= oldKeeping.updatedAt) await tx.delete(sandboxLineKeepings).where(eq(sandboxLineKeepings.iccid, req.fromIccid));
+          else {
+            if (newKeeping) await tx.delete(sandboxLineKeepings).where(eq(sandboxLineKeepings.iccid, req.toIccid));
+            await tx.update(sandboxLineKeepings).set({ iccid: req.toIccid }).where(eq(sandboxLineKeepings.iccid, req.fromIccid));
+          }
+        }
+        await tx.update(sandboxRoamingPacks).set({ iccid: req.toIccid }).where(and(eq(sandboxRoamingPacks.iccid, req.fromIccid), gt(sandboxRoamingPacks.expiresAt, now)));
+      });
     },
 
     async chinaNumberState(number) {

@@ -8,6 +8,7 @@ import { MAX_DATA_ADD_ONS_PER_CYCLE, ROAMING_DESTINATIONS } from '../../domain/a
 import { multiMonthPercentFor, quote } from '../../domain/pricing';
 import type { LineOffer, LineOrderKind, LineOrderRefusal } from '../../contract/business';
 import type { Db } from '../db/database';
+import { keepingConflict } from '../protect';
 import { addOnPacks, globalPacks, globalRegions, lines, multiMonthDiscounts, plans } from '../db/schema';
 import {
   cycleOf, dataAddOnsTaken, globalTermsOf, hasPendingPlan, mainPlanOf, mainSequenceEnd, type LineRow, type MainPlan,
@@ -51,6 +52,9 @@ export async function situationOf(db: Db, line: LineRow | null, kind: LineOrderK
     };
   }
   if (!line) return { ...none, refusal: 'noUsLine' };
+  // Issue 16, spec section 8: "90007 in number-keeping period": a kept number takes no plan change, add-on or roaming pack.
+  const kept = await keepingConflict(db, line.id);
+  if (kept) return { ...none, refusal: kept };
   const main = await mainPlanOf(db, line.id, now);
   if (!main) return { ...none, refusal: '120079' };
   if (kind === 'planChange') {

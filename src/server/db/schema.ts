@@ -243,9 +243,14 @@ export const lineLifecycles = pgTable('line_lifecycles', {
   autoRenewalMethod: text('auto_renewal_method', { enum: ['card', 'balance'] }),
   /** When the customer last accepted the auto-renewal terms (spec section 5). */
   termsAcceptedAt: at('terms_accepted_at'),
-  /** Chart service: 'active' | 'suspended.unpaid' | 'suspended.byStaff' | 'numberRemoved'. */
+  /** Chart service: 'active' | 'suspended.unpaid' | 'suspended.kept' | 'suspended.byStaff' | 'numberRemoved'. */
   serviceState: text('service_state').notNull().default('active'),
   suspendedAt: at('suspended_at'),
+  /**
+   * Issue 16 (decision 0035): the recovery fee of the days suspended before number keeping began ("$5 per 30 days on
+   * recovery"), kept when keeping starts (the 90 days stop while kept) and added to the fee of the days after it ended.
+   */
+  recoveryFeeCarriedCents: integer('recovery_fee_carried_cents').notNull().default(0),
   /** A staff suspension's reason (spec section 1: commercial or illegal use). */
   suspensionReason: text('suspension_reason'),
   /** The language the customer last used with the gateway: renewal emails and SMS are written in it. */
@@ -406,8 +411,9 @@ export const orders = pgTable('orders', {
    * renewed or recovered (issue 15, decision 0025; the renewals row says which line and term). Issue 15 (decision 0029):
    * 'addOn' (data add-on) and 'roaming' (addOnPackId), 'planChange' (planId, the plan that starts when the current one
    * expires) and 'globalRenewal' (globalPackId), each for the line in lineId, fulfilled in the paying transaction.
+   * Issue 16 (decision 0035): 'protect', 30-day periods of number keeping (months = periods) for the line in lineId.
    */
-  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal', 'addOn', 'roaming', 'planChange', 'globalRenewal'] }).notNull().default('plan'),
+  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal', 'addOn', 'roaming', 'planChange', 'globalRenewal', 'protect'] }).notNull().default('plan'),
   customerId: integer('customer_id').references(() => customers.id),
   /** Idempotency-Key of the submit and a hash of its body: a replay answers the same order; another body is refused. */
   idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -470,8 +476,8 @@ export const orders = pgTable('orders', {
   index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
   // At most one paid plan purchase per card being activated: a second payment for the same card is given back.
   uniqueIndex('orders_activation_paid').on(t.activationIccid).where(sql`activation_iccid is not null and status = 'paid'`),
-  check('orders_one_product', sql`(${t.kind} = 'topup' and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'renewal', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
-  check('orders_line', sql`(${t.kind} in ('addOn', 'roaming', 'planChange', 'globalRenewal')) = (${t.lineId} is not null)`),
+  check('orders_one_product', sql`(${t.kind} in ('topup', 'protect') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'renewal', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
+  check('orders_line', sql`(${t.kind} in ('addOn', 'roaming', 'planChange', 'globalRenewal', 'protect')) = (${t.lineId} is not null)`),
   index('orders_line_kind').on(t.lineId, t.kind, t.status),
   check('orders_top_up', sql`(${t.kind} = 'topup') = (${t.topUpAccount} is not null and ${t.topUpMsisdn} is not null and ${t.topUpCustomerId} is not null)`),
   index('orders_top_up_customer').on(t.topUpCustomerId),
@@ -1038,6 +1044,73 @@ export const portOutRequests = pgTable('port_out_requests', {
   reason: text('reason', { enum: ['locked', 'pinWrong', 'pinExpired', 'unknownNumber', 'accountMismatch'] }),
   createdAt: createdAt(),
 }, (t) => [index('port_out_requests_line').on(t.lineId)]);
+
+// ---- number keeping (issue 16) ----------------------------------------------------------------
+
+/**
+ * A line's number keeping ("protect", machines/numberProtect.machine.ts, decision 0035): its chart state, applied through
+ * applyLifecycleEvent, and the facts of the current (or last) keeping the clock's events need. One row per line, created
+ * by the first keeping bought; a later keeping (after the line was recovered and expired again) reuses it.
+ */
+export const numberKeepings = pgTable('number_keepings', {
+  lineId: integer('line_id').primaryKey().references(() => lines.id),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  state: text('state').notNull(),
+  /** This keeping: when it started, until when it is paid, and the days bought (spec section 4: "max 120 days total"). */
+  keptFrom: at('kept_from'),
+  keptUntil: at('kept_until'),
+  keptDays: integer('kept_days').notNull().default(0),
+  /** An early end: asked then, effective then (spec section 4: "early end takes 4-5 hours"). */
+  endRequestedAt: at('end_requested_at'),
+  endsAt: at('ends_at'),
+  /** Keeping ended then; the number is recycled 90 days later unless the line is recovered. */
+  endedAt: at('ended_at'),
+  recycledAt: at('recycled_at'),
+  /** The language of the customer's last purchase or change: keeping's emails and SMS are written in it. */
+  lang: text('lang').notNull().default('en'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('number_keepings_customer').on(t.customerId),
+  check('number_keepings_days', sql`${t.keptDays} >= 0 and ${t.keptDays} <= 120`),
+]);
+
+/**
+ * The periods a keeping order gave its line, once per order (the unique order number), in the transaction that marked
+ * the order paid: what /personal/protect lists. `keptFrom` names the keeping they belong to.
+ */
+export const numberKeepingPeriods = pgTable('number_keeping_periods', {
+  id: serial('id').primaryKey(),
+  orderNo: text('order_no').notNull().unique().references(() => orders.orderNo),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  keptFrom: at('kept_from').notNull(),
+  days: integer('days').notNull(),
+  startsAt: at('starts_at').notNull(),
+  endsAt: at('ends_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('number_keeping_periods_line').on(t.lineId, t.keptFrom)]);
+
+/**
+ * Network sandbox: lines the carrier keeps (number keeping), with the allowance of each 30-day period from `from`
+ * (30 minutes and 100 texts; no data). While kept, the line's usage feed reports calls and texts within the allowance.
+ */
+export const sandboxLineKeepings = pgTable('sandbox_line_keepings', {
+  iccid: text('iccid').primaryKey(),
+  kept: boolean('kept').notNull(),
+  from: at('from').notNull(),
+  voiceSeconds: integer('voice_seconds').notNull(),
+  texts: integer('texts').notNull(),
+  requestId: text('request_id').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Network sandbox: what a kept line used in each hour it was reported (the allowance is counted from these). */
+export const sandboxKeepingHours = pgTable('sandbox_keeping_hours', {
+  id: serial('id').primaryKey(),
+  iccid: text('iccid').notNull(),
+  hourStart: at('hour_start').notNull(),
+  voiceSeconds: integer('voice_seconds').notNull(),
+  texts: integer('texts').notNull(),
+}, (t) => [uniqueIndex('sandbox_keeping_hours_hour').on(t.iccid, t.hourStart)]);
 
 // ---- start-up ---------------------------------------------------------------------------------
 

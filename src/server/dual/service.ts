@@ -23,6 +23,7 @@ import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { currentPlan } from '../plan';
 import { requireUsLine } from '../portal';
+import { keepingConflict } from '../protect';
 import { encryptIdNumber } from './realName';
 import { applyDualEvent, dualRowOf, partnerLineRef, type DualLine } from './lifecycle';
 import { dualJob, dualMessageJob, networkJob } from './jobRequests';
@@ -200,6 +201,9 @@ export async function applyForDualNumber(deps: Deps, customerId: number, lang?: 
   const before = await dualRowOf(deps.db, line.id);
   const state = before?.state ?? 'notOpened';
   if (state !== 'notOpened' && state !== 'closed.numberReleased') throw new GatewayError('dualUnchanged');
+  // Issue 16, spec section 8: "90007 in number-keeping period": a kept number opens no China number.
+  const kept = await keepingConflict(deps.db, line.id);
+  if (kept) throw new GatewayError(kept);
   const number = await deps.network.holdChinaNumber(partnerLineRef(line.id));
   if (!number) throw new GatewayError('120074');
   await applyDualEvent(deps, line, { type: 'dual.apply' }, dualActions(deps, line, { heldNumber: number }));
@@ -241,6 +245,8 @@ export async function dualNumberAction(deps: Deps, customerId: number, action: D
   const row = await dualRowOf(deps.db, line.id);
   const actions = dualActions(deps, line);
   if (action === 'reopen' || action === 'resume') {
+    const kept = await keepingConflict(deps.db, line.id);
+    if (kept) throw new GatewayError(kept);
     const facts = await payFacts(deps, line);
     const expected = action === 'reopen' ? 'closed.numberKept' : 'paused';
     if (row?.state !== expected) throw new GatewayError('dualUnchanged');

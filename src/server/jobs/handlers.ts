@@ -11,6 +11,8 @@ import { trackingJobGiveUps, trackingJobHandlers } from '../tracking';
 import { usageJobHandlers, usageRecurringJobs } from '../usage';
 import { planJobHandlers, planRecurringJobs } from '../plan';
 import { dualJobHandlers } from '../dual';
+import { simSecurityJobHandlers } from '../simSecurity';
+import { protectJobHandlers } from '../protect';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -30,6 +32,10 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...lineOrderJobHandlers,
   /** Issue 16: dual.clock, dual.network, dual.message. */
   ...dualJobHandlers,
+  /** Issue 16: simSecurity.notice, simSecurity.esimProfile, simSecurity.moveNumber. */
+  ...simSecurityJobHandlers,
+  /** Issue 16: protect.clock, protect.network, protect.message (number keeping). */
+  ...protectJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

@@ -80,6 +80,8 @@ const chargeKind = (r: EntryRow): BillEntry['kind'] => {
   // Issue 15's line orders (decision 0029): data add-ons and roaming packs are add-ons, a global pack renewed a renewal.
   if (r.payable_kind === 'order' && (r.order_kind === 'addOn' || r.order_kind === 'roaming')) return 'addOn';
   if (r.payable_kind === 'order' && r.order_kind === 'globalRenewal') return 'renewal';
+  // Issue 16: periods of number keeping (decision 0035).
+  if (r.payable_kind === 'order' && r.order_kind === 'protect') return 'protect';
   // A renewal or recovery is paid as an order of kind 'renewal' (issue 15, decision 0025).
   if (r.payable_kind === 'order') return r.order_kind === 'topup' ? 'topup' : r.order_kind === 'renewal' ? 'renewal' : 'order';
   if (r.payable_kind === 'renewal') return 'renewal';
@@ -106,7 +108,8 @@ function entryOf(r: EntryRow): BillEntry {
   return {
     ref: r.ref, kind, direction: 'charge', at,
     label: kind === 'topup' ? (r.top_up_account === 'ild' ? 'ILD account' : 'General account')
-      : kind === 'usage' ? 'International calls' : kind === 'dualNumber' ? 'US-China dual number' : r.plan_name ?? r.payable_kind ?? '',
+      : kind === 'usage' ? 'International calls' : kind === 'dualNumber' ? 'US-China dual number' : kind === 'protect' ? 'Number keeping'
+        : r.plan_name ?? r.payable_kind ?? '',
     orderNo: r.payable_kind === 'order' ? r.payable_ref : null,
     amountCents: total - tax, taxCents: tax, totalCents: total, payMethod: r.method,
     account: kind === 'topup' ? r.top_up_account : kind === 'usage' ? 'ild' : null,

@@ -10,10 +10,13 @@
  * - startPlan / renewPlan: a plan bought for a line without one; a paid renewal;
  * - suspendByStaff / restoreByStaff: customer service suspends a line for commercial or illegal use, and lifts it.
  */
-export { assertCanOrderChange, currentPlan, endCycle, lineRef, orderPlanChange, renewPlan, requireMainPlan, startPlan, type CurrentPlan, type PlanOrder } from './plan';
+export { assertCanOrderChange, currentPlan, endCycle, lifecyclesOf, lineRef, orderPlanChange, renewPlan, requireMainPlan, startPlan, type CurrentPlan, type PlanOrder } from './plan';
 export type { LineRef } from './lifecycles';
 export { planJobHandlers, planRecurringJobs, recoverFromBalance, RECOVER_AFTER_TOP_UP_JOB } from './jobs';
 export { scheduleUnscheduledTerms } from './terms';
-export { lockLifecycles } from './lifecycles';
+export { lockLifecycles, onServiceChange, type ServiceListener } from './lifecycles';
+// Issue 16 (decision 0035): the service chart's side of number keeping.
+export { endNumberKeeping, keepNumber } from './keeping';
+export { lastTermPlan, paidUntil } from './terms';
 export { planRoutes } from './routes';
 export { lineByNumberOrIccid, restoreByStaff, STAFF_REASON_MAX, suspendByStaff } from './staff';

@@ -14,7 +14,7 @@
  * - plan.message: one email and SMS (src/server/plan/messages.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import { recoveryFeeCents, renewalTryAt, RENEWAL_TRY_HOURS } from '../../domain/planCalendar';
+import { renewalTryAt, RENEWAL_TRY_HOURS } from '../../domain/planCalendar';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { balances, lineLifecycles, lines } from '../db/schema';
@@ -27,6 +27,7 @@ import { lastTermPlan, paidUntil, scheduleUnscheduledTerms, CYCLE_END_JOB, REMIN
 import { messageJob, MESSAGE_JOB, sendPlanMessage } from './messages';
 import { startPlanOfActivatedCard } from './activation';
 import { applyPaidRenewal, BAR_JOB, chargeRenewal, REMOVE_NUMBER_JOB, renewalFor, suspendUnpaid } from './renewal';
+import { recoveryFeeOf } from './keeping';
 
 export const RENEWAL_PAID_JOB = 'plan.renewalPaid';
 export const RECOVER_AFTER_TOP_UP_JOB = 'plan.recoverAfterTopUp';
@@ -114,13 +115,16 @@ const removeNumber: JobHandler = async (deps, job) => {
   }), 'serviceUnchanged');
 };
 
-/** Recovery from the General balance, when it covers the plan and the fee (decision 0026). */
+/**
+ * Recovery from the General balance, when it covers the plan and the fee (decision 0026); also of a line whose number is
+ * kept, which ends the keeping (decision 0035; a top-up alone does not: recoverAfterTopUp looks at unpaid lines only).
+ */
 export async function recoverFromBalance(deps: Deps, line: LineRef, method: 'balance' | 'card' = 'balance') {
   const lc = await lifecyclesOf(deps, line);
-  if (lc.serviceState !== 'suspended.unpaid' || !lc.suspendedAt) throw new GatewayError('notSuspended');
+  if ((lc.serviceState !== 'suspended.unpaid' && lc.serviceState !== 'suspended.kept') || !lc.suspendedAt) throw new GatewayError('notSuspended');
   const now = deps.clock.now();
   const plan = await lastTermPlan(deps.db, line.id);
-  const feeCents = recoveryFeeCents(lc.suspendedAt, now);
+  const feeCents = recoveryFeeOf(lc, now);
   if (method === 'balance') {
     const [balance] = await deps.db.select({ general: balances.generalCents }).from(balances).where(eq(balances.customerId, line.customerId));
     if ((balance?.general ?? 0) < (plan?.monthlyPriceCents ?? 0) + feeCents) throw new GatewayError('120081');

@@ -12,7 +12,7 @@ import { inMaintenance, maintenanceEndsAt } from '../../domain/planCalendar';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { lineLifecycles, planSubscriptions, savedCards } from '../db/schema';
-import { applyLifecycleEvent, type AppliedEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
+import { applyLifecycleEvent, applyLifecycleEventIn, type AppliedEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
 import { GatewayError } from '../http/errors';
 
 export type LifecycleRow = typeof lineLifecycles.$inferSelect;
@@ -81,11 +81,27 @@ export function applyAutoRenewalEvent(
   });
 }
 
+/**
+ * What another area does when the line's service moves, in the same transaction (issue 16: number keeping follows a
+ * recovery and a number removal, decision 0035). Registered by that area at its composition, so this area need not
+ * import it (it imports this one).
+ */
+export type ServiceListener = (deps: Deps, tx: Db, line: LineRef, event: ServiceEvent, moved: AppliedEvent) => Promise<void>;
+const serviceListeners: ServiceListener[] = [];
+export function onServiceChange(listener: ServiceListener): void {
+  if (!serviceListeners.includes(listener)) serviceListeners.push(listener);
+}
+
 export function applyServiceEvent(deps: Deps, line: LineRef, event: ServiceEvent, actions: LifecycleActions<ServiceEvent>, db: Db = deps.db): Promise<AppliedEvent> {
   const now = deps.clock.now();
-  return applyLifecycleEvent<ServiceEvent>(db, {
-    chart: 'service', machine: serviceMachine, entityRef: String(line.id), store: storeOf(line.id, line.customerId, now, 'serviceState'),
-    event, actions, at: now, rejectWith: 'serviceUnchanged',
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const moved = await applyLifecycleEventIn<ServiceEvent>(tx, {
+      chart: 'service', machine: serviceMachine, entityRef: String(line.id), store: storeOf(line.id, line.customerId, now, 'serviceState'),
+      event, actions, at: now, rejectWith: 'serviceUnchanged',
+    });
+    for (const listener of serviceListeners) await listener(deps, tx, line, event, moved);
+    return moved;
   });
 }
 

@@ -108,7 +108,10 @@ export async function applyPaidRenewal(deps: Deps, orderNo: string): Promise<boo
     } else {
       await startPlan(deps, line, { planId: r.planId, months: r.months }, tx);
       await applyServiceEvent(deps, line, { type: 'service.recover', feeCents: r.feeCents }, {
-        unbarLine: async (t) => { await enqueueJob(t, barJob(line.id, false, now)); },
+        unbarLine: async (t) => {
+          await t.update(lineLifecycles).set({ recoveryFeeCarriedCents: 0 }).where(eq(lineLifecycles.lineId, line.id));
+          await enqueueJob(t, barJob(line.id, false, now));
+        },
       }, tx);
     }
     await tx.update(renewals).set({ status: 'paid', failureCode: null, appliedAt: now }).where(eq(renewals.id, r.id));
@@ -128,15 +131,20 @@ export async function suspendUnpaid(deps: Deps, line: LineRef, tx: Db): Promise<
   const now = deps.clock.now();
   await applyServiceEvent(deps, line, { type: 'service.renewalUnpaid' }, {
     barLine: async (t) => {
-      await t.update(lineLifecycles).set({ suspendedAt: now, suspensionReason: null }).where(eq(lineLifecycles.lineId, line.id));
+      await t.update(lineLifecycles).set({ suspendedAt: now, suspensionReason: null, recoveryFeeCarriedCents: 0 }).where(eq(lineLifecycles.lineId, line.id));
       await enqueueJob(t, barJob(line.id, true, now));
-      await enqueueJob(t, { kind: REMOVE_NUMBER_JOB, dedupeKey: `${REMOVE_NUMBER_JOB}:${line.id}:${now.toISOString()}`, payload: { lineId: line.id, suspendedAt: now.toISOString() }, runAt: numberRemovedAt(now) });
+      await enqueueJob(t, removeNumberJob(line.id, now));
       await enqueueJob(t, messageJob('suspended', line.id, now.toISOString(), now));
     },
   }, tx);
 }
 
 export const REMOVE_NUMBER_JOB = 'service.removeNumber';
+/** "90 days to pay, then number removed": the removal of a suspension that began at `suspendedAt`, one per line and start. */
+export const removeNumberJob = (lineId: number, suspendedAt: Date) => ({
+  kind: REMOVE_NUMBER_JOB, dedupeKey: `${REMOVE_NUMBER_JOB}:${lineId}:${suspendedAt.toISOString()}`,
+  payload: { lineId, suspendedAt: suspendedAt.toISOString() }, runAt: numberRemovedAt(suspendedAt),
+});
 
 /** Renewals of a line still waiting for their money (the /personal page shows the latest). */
 export const unpaidRenewals = (db: Db, lineId: number) =>

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '../../contract';
 import type { PlanLife } from '../../contract/planLife';
-import { numberRemovedAt, recoveryFeeCents } from '../../domain/planCalendar';
+import { numberRemovedAt } from '../../domain/planCalendar';
+import { recoveryFeeOf } from './keeping';
 import type { Deps } from '../context';
 import { lines } from '../db/schema';
 import { GatewayError } from '../http/errors';
@@ -23,9 +24,10 @@ async function usLine(deps: Deps, customerId: number): Promise<LineRef> {
 
 export async function planLifeOf(deps: Deps, line: LineRef): Promise<PlanLife> {
   const lc = await lifecyclesOf(deps, line);
-  const unpaid = lc.serviceState === 'suspended.unpaid' && lc.suspendedAt;
+  // A kept number (decision 0035) can be recovered too: the plan and the fee of the days suspended before keeping.
+  const unpaid = (lc.serviceState === 'suspended.unpaid' || lc.serviceState === 'suspended.kept') && lc.suspendedAt;
   const plan = unpaid ? await lastTermPlan(deps.db, line.id) : null;
-  const fee = unpaid ? recoveryFeeCents(lc.suspendedAt!, deps.clock.now()) : null;
+  const fee = unpaid ? recoveryFeeOf(lc, deps.clock.now()) : null;
   return {
     autoRenewal: await autoRenewalView(deps, line),
     service: {
@@ -34,7 +36,7 @@ export async function planLifeOf(deps: Deps, line: LineRef): Promise<PlanLife> {
       planCents: plan?.monthlyPriceCents ?? null,
       feeCents: fee,
       toPayCents: unpaid ? (plan?.monthlyPriceCents ?? 0) + fee! : null,
-      payBy: unpaid ? numberRemovedAt(lc.suspendedAt!).toISOString() : null,
+      payBy: unpaid && lc.serviceState === 'suspended.unpaid' ? numberRemovedAt(lc.suspendedAt!).toISOString() : null,
       reason: lc.serviceState === 'suspended.byStaff' ? lc.suspensionReason : null,
     },
   };

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidPhone, normalizePhone } from '../../domain/phone';
-import { textField } from '../../contract/fields';
+import { phoneField, textField } from '../../contract/fields';
 import { orderNoField } from '../../contract/tracking';
 import { listOutbox, type OutboxMessage } from '../adapters/messages';
 import { sandboxParcel } from '../adapters/logisticsSandbox';
@@ -19,6 +19,7 @@ import { actAsStaff, sandboxClockRoutes, staffForm } from './clock';
 import { ok, parsed } from './respond';
 import { studioRoutes } from './studio';
 import { seedTestLine } from './testLine';
+import { receivePortOutRequest } from '../simSecurity';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
 const inboxQuery = z.object({ to: textField({ max: 254, trim: true }).optional() });
@@ -133,10 +134,24 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   app.post('/sandbox/api/testLine', async (request) => {
     const lang = requestLanguage(request);
     const body = parsed(testLineBody, request.body ?? {}, lang);
-    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind, endsInHours: body.endsInHours, months: body.months });
+    const created = await seedTestLine(deps, { password: body.password, planSlug: body.plan, generalCents: body.generalCents, kind: body.kind, endsInHours: body.endsInHours, months: body.months, simType: body.simType });
     return ok(lang, { ...created, password: body.password });
   });
+
+  // Issue 16: another carrier asks the network to port one of our numbers out (the request reaches us; we answer it).
+  app.post('/sandbox/api/portOut', async (request) => {
+    const lang = requestLanguage(request);
+    const body = parsed(portOutBody, request.body ?? {}, lang);
+    return ok(lang, await receivePortOutRequest(deps, body));
+  });
 }
+
+const portOutBody = z.object({
+  msisdn: phoneField,
+  accountNumber: textField({ max: 32, trim: true }),
+  pin: textField({ max: 16, trim: true }),
+  carrier: textField({ max: 60, trim: true }).default('Sandbox Wireless'),
+});
 
 const testLineBody = z.object({
   password: textField({ max: 64 }).default('Try@24680'),
@@ -147,4 +162,6 @@ const testLineBody = z.object({
   endsInHours: z.number().int().min(1).max(720).optional(),
   /** Months of the plan bought (issue 16: a line whose plan outlasts a moved clock). */
   months: z.number().int().min(1).max(12).default(1),
+  /** A US line on a physical card (issue 16: SIM conversion) instead of an eSIM. */
+  simType: z.enum(['physical', 'esim']).default('esim'),
 });

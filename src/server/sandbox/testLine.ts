@@ -11,7 +11,7 @@ import { CYCLE_MS } from '../../domain/planCalendar';
 import * as s from '../db/schema';
 import { hashPassword } from '../accounts';
 
-export async function seedTestLine(deps: Deps, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global'; endsInHours?: number; months?: number }) {
+export async function seedTestLine(deps: Deps, opts: { password: string; planSlug: string; generalCents: number; kind: 'us' | 'global'; endsInHours?: number; months?: number; simType?: 'physical' | 'esim' }) {
   const db = deps.db;
   const now = deps.clock.now();
   const passwordHash = await hashPassword(opts.password);
@@ -22,12 +22,18 @@ export async function seedTestLine(deps: Deps, opts: { password: string; planSlu
     const iccid = `8901260999${String(randomInt(0, 1e9)).padStart(9, '0')}`;
     const username = `try${phone}`;
     const created = await db.transaction(async (tx) => {
-      const [customer] = await tx.insert(s.customers).values({ username, phone, passwordHash }).onConflictDoNothing().returning({ id: s.customers.id });
+      // An email of the sandbox's own domain, so the customer's emails (notices, eSIM QR codes) reach the inbox.
+      const [customer] = await tx.insert(s.customers).values({ username, phone, passwordHash, email: `${username}@example.com` }).onConflictDoNothing().returning({ id: s.customers.id });
       if (!customer) return null;
       const global = opts.kind === 'global';
-      const [line] = await tx.insert(s.lines).values({ customerId: customer.id, kind: opts.kind, msisdn: global ? null : phone, iccid, simType: 'esim', simStatus: 'activated', createdAt: now })
+      const simType = global ? 'esim' : opts.simType ?? 'esim';
+      const [line] = await tx.insert(s.lines).values({ customerId: customer.id, kind: opts.kind, msisdn: global ? null : phone, iccid, simType, simStatus: 'activated', createdAt: now })
         .onConflictDoNothing().returning({ id: s.lines.id });
       if (!line) throw new Error('line taken');
+      // A physical US card in service (issue 16: it can be converted to an eSIM and back, through its SIM lifecycle).
+      if (!global && simType === 'physical') {
+        await tx.insert(s.sims).values({ iccid, kind: 'us', simType: 'physical', status: 'activated', activationCodeHash: 'sandbox-test-line', purchasedAt: now });
+      }
       if (global) {
         // A global data SIM with its first pack (Asia, 1 GB for 7 days) from now.
         const [pack] = await tx.select({ id: s.globalPacks.id }).from(s.globalPacks).where(and(eq(s.globalPacks.regionCode, 'asia'), eq(s.globalPacks.days, 7)));

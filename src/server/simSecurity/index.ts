@@ -1,0 +1,4 @@
+/** SIM-swap and port-out protection (issue 16, FCC 23-95): lock, transfer PIN, SIM changes, notices, CPNI opt-out. */
+export { simSecurityRoutes } from './routes';
+export { simSecurityJobHandlers } from './jobs';
+export { accountNumberOf, receivePortOutRequest } from './service';
