@@ -14,6 +14,7 @@ import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { customers, sims, verificationCodes } from '../db/schema';
 import { GatewayError } from '../http/errors';
+import { enqueueJob } from '../jobs/queue';
 import { t } from '../i18n';
 import { enforce, hit, RULES } from '../limits';
 import { hmac, sixDigitCode } from '../secrets';
@@ -78,8 +79,10 @@ export async function sendInstallCode(
 }
 
 /** The password first (the login's limits guard it), then the code: a wrong password does not spend the code. */
-export async function revealInstall(deps: Deps, input: { customerId: number; line: 'us' | 'global'; code: string; password: string; ip: string }) {
+export async function revealInstall(deps: Deps, input: { customerId: number; line: 'us' | 'global'; code: string; password: string; ip: string; lang?: Language }) {
   const line = await esimLine(deps, input.customerId, input.line);
+  // Issue 16 (FCC 23-95): an eSIM reinstall is a SIM change: refused while the number lock is on.
+  if (line.numberLockedAt) throw new GatewayError('numberLocked');
   const [customer] = await deps.db.select({ passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, input.customerId));
   if (customer?.passwordHash) {
     const subject = loginSubject({ id: input.customerId }, '');
@@ -90,6 +93,9 @@ export async function revealInstall(deps: Deps, input: { customerId: number; lin
   await spendNewestCode(deps, verificationCodes,
     and(eq(verificationCodes.phone, scopeOf(input.customerId)), eq(verificationCodes.purpose, 'install'))!,
     digest(deps.config.codePepper, input.customerId, input.code));
+  // The customer hears of it at once by SMS and email (simSecurity's notice job; named here, so portal need not import it).
+  const now = deps.clock.now();
+  await enqueueJob(deps.db, { kind: 'simSecurity.notice', dedupeKey: `simSecurity.notice:esimReinstall:${line.id}:${now.toISOString()}`, payload: { notice: 'esimReinstall', lineId: line.id, at: now.toISOString(), lang: input.lang ?? null, carrier: null }, runAt: now });
   const [sim] = await deps.db.select({ smdpAddress: sims.smdpAddress, matchingId: sims.matchingId }).from(sims).where(eq(sims.iccid, line.iccid));
   const profile = sim?.smdpAddress && sim.matchingId
     ? { smdpAddress: sim.smdpAddress, matchingId: sim.matchingId }

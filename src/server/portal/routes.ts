@@ -24,5 +24,5 @@ export function portalRoutes(app: FastifyInstance, deps: Deps) {
     sendInstallCode(deps, { customerId: ctx.session().customerId, line: ctx.body.line, channel: ctx.body.channel, ip: ctx.ip, lang: ctx.lang }));
 
   route(app, deps, endpoints.installReveal, async (ctx) =>
-    revealInstall(deps, { customerId: ctx.session().customerId, line: ctx.body.line, code: ctx.body.code, password: ctx.body.password, ip: ctx.ip }));
+    revealInstall(deps, { customerId: ctx.session().customerId, line: ctx.body.line, code: ctx.body.code, password: ctx.body.password, ip: ctx.ip, lang: ctx.lang }));
 }

@@ -17,7 +17,7 @@ import type { JobHandler } from '../jobs/types';
 import { t } from '../i18n';
 import { dateTime, renderEmail, siteUrl, type Block } from '../messages';
 
-export type Notice = 'locked' | 'unlocked' | 'pinCreated' | 'convertedToEsim' | 'convertedToPhysical' | 'portOutAccepted' | 'portOutRefused';
+export type Notice = 'locked' | 'unlocked' | 'pinCreated' | 'convertedToEsim' | 'convertedToPhysical' | 'esimReinstall' | 'portOutAccepted' | 'portOutRefused';
 export const NOTICE_JOB = 'simSecurity.notice';
 export const ESIM_PROFILE_JOB = 'simSecurity.esimProfile';
 export const MOVE_NUMBER_JOB = 'simSecurity.moveNumber';

@@ -170,11 +170,14 @@ export async function changeSim(deps: Deps, input: { customerId: number; directi
   } catch (error) {
     // One code, two requests (a double press, a retry, another tab): the first spent it. When its change is in by
     // now, this one answers as it would a moment later: the same key replays it, another key finds the SIM changed.
+    // (The line first: the change and its record commit together, so a changed line means the record is there.)
     if (error instanceof GatewayError && error.code === 'codeExpired') {
-      const again = await replayOf(deps, input, key);
-      if (again) return again;
       const [current] = await deps.db.select({ iccid: lines.iccid }).from(lines).where(eq(lines.id, line.id));
-      if (current && current.iccid !== line.iccid) throw new GatewayError('simUnchanged');
+      if (current && current.iccid !== line.iccid) {
+        const again = await replayOf(deps, input, key);
+        if (again) return again;
+        throw new GatewayError('simUnchanged');
+      }
     }
     throw error;
   }
