@@ -105,7 +105,7 @@ export const cpniOptOutMachine = setup({
       },
     },
     saved: {
-      description: 'The customer\'s choice is kept; it can be changed the same way at any time.',
+      description: 'Issue 16: the customer\'s CPNI choice is kept on the line; it can be changed the same way at any time.',
       on: { 'code.again': { target: 'enteringPhone', description: 'Change it again (a new code).' } },
     },
   },

@@ -201,7 +201,7 @@ export const dualNumberPageMachine = setup({
       },
     },
     confirming: {
-      description: 'The customer confirms giving up the application or closing the number.',
+      description: 'Spec section 4: "audit failed (re-upload or give up ...)" and "pending close": giving up or closing is confirmed first.',
       on: {
         'action.confirm': { target: 'acting', description: 'Confirmed.' },
         'action.cancel': { target: 'showing', actions: 'forgetAction', description: 'Nothing changes.' },

@@ -252,6 +252,25 @@ describe.each(testDatabases())('SIM-swap and port-out protection (%s)', (_name, 
       expect((await lock(c, { locked: false, code, password: PASSWORD })).body.code).toBe('200');
       expect(await portOut({ msisdn: c.phone, accountNumber: pin.body.data!.accountNumber, pin: pin.body.data!.pin })).toEqual({ outcome: 'accepted', reason: null });
     });
+
+    it('an eSIM reinstall is a SIM change: refused while on, told by SMS and email when made', async () => {
+      const c = await customer({ simType: 'esim' });
+      await server.db.update(sims).set({ smdpAddress: 'smdp.example.com', matchingId: `M-${c.iccid.slice(-8)}` }).where(eq(sims.iccid, c.iccid));
+      await lock(c, { locked: true });
+      const sent = await call(server, endpoints.installSendCode, { body: { line: 'us', channel: 'sms' }, headers: await auth(c) });
+      expect(sent.body.code, JSON.stringify(sent.body)).toBe('200');
+      const code = await codeIn(c.phone);
+      const reveal = async () => call<{ activationCode: string }>(server, endpoints.installReveal, { body: { line: 'us', code, password: PASSWORD }, headers: await auth(c) });
+      const refused = await reveal();
+      expect(refused.status).toBe(423);
+      expect(refused.body.code).toBe('numberLocked');
+      expect(JSON.stringify(refused.body)).not.toContain(c.iccid.slice(-8));
+      await lock(c, { locked: false, code: await freshCode(c), password: PASSWORD });
+      const shown = await reveal();
+      expect(shown.body, JSON.stringify(shown.body)).toMatchObject({ code: '200', data: { activationCode: `LPA:1$smdp.example.com$M-${c.iccid.slice(-8)}` } });
+      await runJobs();
+      await expectToldOnce(c, 'security.esimReinstall', 'QR code of');
+    });
   });
 
   // ---- 3. the transfer PIN -----------------------------------------------------------------------
