@@ -31,6 +31,18 @@ export function PlanLifeCard({ enabled, children }: { enabled: boolean; children
             <AppLink to="/personal/pay/changeAccount" className={`${pill} bg-amber-400 text-slate-900 hover:bg-amber-300`}>{t('portalPlan:home.topUp')}</AppLink>
             <button type="button" className={`${pill} border border-rose-300 bg-white text-rose-950 hover:bg-rose-100`} onClick={() => { void recover(); }}>{t('portalPlan:home.payNow')}</button>
           </div>
+          <p className="mt-3 text-sm"><AppLink to="/personal/protect" className="font-medium text-rose-950 underline">{t('portalPlan:home.keep')}</AppLink></p>
+        </section>
+      )}
+      {s.state === 'suspended.kept' && s.toPayCents !== null && (
+        <section aria-labelledby="kept-title" className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-300" data-testid="number-kept">
+          <h2 id="kept-title" className="text-base font-semibold text-amber-950">{t('portalPlan:home.keptTitle')}</h2>
+          <p className="mt-2 text-sm text-amber-950">{t('portalPlan:home.kept', { total: formatMoney(s.toPayCents, lang), fee: formatMoney(s.feeCents ?? 0, lang) })}</p>
+          {recoverProblem && <div className="mt-3"><Notice tone="error">{t(`errors:code.${recoverProblem}`)}</Notice></div>}
+          <div className="mt-4 flex flex-wrap gap-3">
+            <AppLink to="/personal/protect" className={`${pill} bg-amber-400 text-slate-900 hover:bg-amber-300`}>{t('portalPlan:home.keeping')}</AppLink>
+            <button type="button" className={`${pill} border border-amber-300 bg-white text-amber-950 hover:bg-amber-100`} onClick={() => { void recover(); }}>{t('portalPlan:home.payNow')}</button>
+          </div>
         </section>
       )}
       {s.state === 'suspended.byStaff' && (

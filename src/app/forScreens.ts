@@ -21,6 +21,7 @@ export { topUpFlow } from './flows/topUp';
 export { autoRenewalPageFlow } from './flows/planLife';
 export { usePlanLife, type PlanLifeState } from './planLifeState';
 export { lineOrderFlows } from './flows/lineOrder';
+export { protectFlow } from './flows/protect';
 export { BILL_MONTHS_PER_PAGE, downloadBill, ORDERS_PER_PAGE } from './money';
 export { getPersonalData } from './session';
 export { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from './contact';

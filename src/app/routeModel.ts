@@ -44,7 +44,7 @@ export type LoaderName = 'home' | 'personal' | 'portal' | 'plans' | 'planDetail'
  * screen of each flow is registered in FLOW_LAYOUTS.
  */
 export type FlowName = 'checkout' | 'tracking' | 'activation' | 'activationPlan' | 'topUp'
-  | 'bundleChange' | 'flowPacket' | 'roamPack' | 'globalRenewal';
+  | 'bundleChange' | 'flowPacket' | 'roamPack' | 'globalRenewal' | 'protect';
 
 export interface AppRoute {
   path: string;

@@ -19,6 +19,8 @@ export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>
   flowPacket: () => import('../../screens/business/FlowPacketLayout'),
   roamPack: () => import('../../screens/business/RoamPackLayout'),
   globalRenewal: () => import('../../screens/business/GlobalRenewalLayout'),
+  // Issue 16, number keeping (decision 0035).
+  protect: () => import('../../screens/protect/ProtectLayout'),
 };
 
 /**
@@ -31,6 +33,7 @@ export const FLOW_NAMESPACES: Partial<Record<FlowName, readonly string[]>> = {
   tracking: ['login', 'tracking', 'validation'],
   activation: ['activation', 'checkout', 'login', 'validation'],
   topUp: ['login', 'validation'],
+  protect: ['login', 'validation'],
 };
 
 const meta = (key: string): MetaInfo => ({ title: `meta:${key}.title`, description: `meta:${key}.description` });
@@ -65,6 +68,8 @@ const lineOrder = (path: string, metaKey: string, flow: FlowName, page: keyof ty
   route(path, metaKey, { screen: LINE_ORDER_SCREENS[page], flow, flags: { ...ACCOUNT, ...flags }, namespaces: ['business', 'checkout', 'legal', 'payment', 'validation'] });
 
 const home = () => import('../../screens/home/HomeScreen');
+/** Number keeping's pages: its own texts, the payment panel's, and the messages a refusal shows. */
+const PROTECT_NAMESPACES = ['checkout', 'payment', 'protect', 'validation'];
 
 export const ROUTES: AppRoute[] = [
   // Public routes
@@ -219,9 +224,10 @@ export const ROUTES: AppRoute[] = [
   route('/staff/reviews', 'staff', { screen: () => import('../../screens/staff/StaffQueueScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
   route('/staff/reviews/:id', 'staff', { screen: () => import('../../screens/staff/StaffReviewScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
 
-  account('/personal/protect', 'protect'),
-  account('/personal/protect/payment', 'protect'),
-  account('/personal/protect/result/:orderNo', 'protect'),
+  // Issue 16: number keeping, its three pages in the protectPage chart's layout (decision 0035).
+  route('/personal/protect', 'protect', { screen: () => import('../../screens/protect/ProtectScreen'), flow: 'protect', flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: PROTECT_NAMESPACES }),
+  route('/personal/protect/payment', 'protect', { screen: () => import('../../screens/protect/ProtectPaymentScreen'), flow: 'protect', flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: PROTECT_NAMESPACES }),
+  route('/personal/protect/result/:orderNo', 'protect', { screen: () => import('../../screens/protect/ProtectResultScreen'), flow: 'protect', flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: PROTECT_NAMESPACES }),
 ];
 
 export const NOT_FOUND_PATH = '/404';

@@ -130,15 +130,15 @@ describe('number keeping\'s calendar and price', () => {
 
 describe('the keeping page keeps the choice', () => {
   it('the periods chosen stay through a refusal of the order, and cannot pass what the 120 days leave', () => {
-    const shown = transition(protectPageMachine, run(protectPageMachine, [{ type: 'protect.open', entry: { kind: 'page' } }]),
-      { type: 'xstate.done.actor.loadProtect', output: protectPage('kept') } as unknown as EventObject)[0];
+    const page = run(protectPageMachine, [{ type: 'protect.open', entry: { kind: 'page' } } as EventObject]);
+    const shown = transition(protectPageMachine, page, { type: 'xstate.done.actor.loadProtect', output: protectPage('kept') } as never)[0];
     expect(shown.value).toBe('showing');
     expect(shown.can({ type: 'periods.choose', periods: 4 })).toBe(false);
     const chosen = transition(protectPageMachine, shown, { type: 'periods.choose', periods: 3 })[0];
     expect(chosen.context.periods).toBe(3);
     const creating = transition(protectPageMachine, chosen, { type: 'protect.buy' })[0];
     expect(creating.value).toBe('creating');
-    const refused = transition(protectPageMachine, creating, { type: 'xstate.error.actor.createOrder', error: { code: 'protectLimit', message: '', status: 409 } } as unknown as EventObject)[0];
+    const refused = transition(protectPageMachine, creating, { type: 'xstate.error.actor.createOrder', error: { code: 'protectLimit', message: '', status: 409 } } as never)[0];
     expect(refused.value).toBe('showing');
     expect(refused.context.periods).toBe(3);
     expect(refused.context.problem?.code).toBe('protectLimit');

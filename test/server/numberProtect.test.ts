@@ -357,6 +357,29 @@ describe.each(testDatabases())('number keeping through the gateway (%s)', (_name
     expect(charged.map((p) => p.amountCents).sort()).toEqual([322, 965]);
   });
 
+  it('the 90 days count from the end of keeping: the suspension\'s own removal passes by, the number stays until 90 days after the end', async () => {
+    const { server } = g;
+    const c = await g.suspendedCustomer();
+    const suspendedAt = (await g.service(c)).suspendedAt!;
+    await g.buy(c, 1);
+    const keptUntil = new Date((await g.view(c)).keptUntil!);
+    g.setClock(keptUntil);
+    await g.runJobs();
+    const ended = await g.view(c);
+    expect(ended.state).toBe('ended');
+    // 90 days after the suspension began (the first removal's moment): the number is still the line's.
+    g.setClock(new Date(suspendedAt.getTime() + 90 * DAY_MS + 60_000));
+    await g.runJobs();
+    expect((await g.service(c)).serviceState).toBe('suspended.unpaid');
+    expect((await server.db.select().from(lines).where(eq(lines.id, c.lineId)))[0]!.msisdn).toBe(c.phone);
+    expect((await g.view(c)).state).toBe('ended');
+    // 90 days after keeping ended, it is recycled.
+    g.setClock(new Date(ended.recycleAt!));
+    await g.runJobs();
+    expect((await g.service(c)).serviceState).toBe('numberRemoved');
+    expect((await server.db.select().from(numberKeepings).where(eq(numberKeepings.lineId, c.lineId)))[0]!.state).toBe('recycled');
+  });
+
   it('an early end takes effect 4-5 hours later and refunds nothing; asked twice, the same answer', async () => {
     const { server } = g;
     const c = await g.suspendedCustomer({ billing: 'none' });
@@ -449,7 +472,7 @@ describe.each(testDatabases())('number keeping through the gateway (%s)', (_name
     expect(new Date(row!.keptUntil!).getTime() - row!.keptFrom!.getTime()).toBe(120 * DAY_MS);
   });
 
-  it('two cards at once from not kept: two starts become one keeping of 60 days; a card attempt past 120 days is refused before any charge', async () => {
+  it('cards at once: two starts become one keeping of 60 days; of two card payments that would pass 120 days, one is refused before any charge', async () => {
     const { server } = g;
     const c = await g.suspendedCustomer();
     const created = await Promise.all([g.create(c, 1), g.create(c, 1)]);
@@ -460,13 +483,15 @@ describe.each(testDatabases())('number keeping through the gateway (%s)', (_name
     expect(view).toMatchObject({ state: 'kept', keptDays: 60 });
     expect(view.periods.map((p) => p.days)).toEqual([30, 30]);
     expect(view.periods[1]!.startsAt).toBe(view.periods[0]!.endsAt);
-    const third = await g.create(c, 1);
-    // Two periods now leave 0: the third order is refused when its card payment starts, never sent to the card.
-    await g.buy(c, 2);
-    const token = await tokenizeCard(server.paymentsUrl, { ...TEST_CARDS.visa, postalCode: '90012' });
-    const refused = await g.pay(c, third.body.data!.orderNo, { method: 'bank_card', sourceId: token, cardholderName: 'Mei Chen' });
-    expect(refused.body.code).toBe('protectLimit');
-    expect(await server.db.select().from(payments).where(eq(payments.payableRef, third.body.data!.orderNo))).toHaveLength(0);
+    // 60 days left: two orders of 60 days paid by card at once: a card attempt holds its days while it runs, so the
+    // second is refused when its payment starts, never sent to the card.
+    const more = await Promise.all([g.create(c, 2), g.create(c, 2)]);
+    const cards = await Promise.all(more.map(() => tokenizeCard(server.paymentsUrl, { ...TEST_CARDS.visa, postalCode: '90012' })));
+    const both = await Promise.all(more.map((r, i) => g.pay(c, r.body.data!.orderNo, { method: 'bank_card', sourceId: cards[i], cardholderName: 'Mei Chen' })));
+    expect(both.map((r) => r.body.data?.status ?? r.body.code).sort()).toEqual(['paid', 'protectLimit']);
+    const refused = more[both.findIndex((r) => r.body.code === 'protectLimit')]!.body.data!.orderNo;
+    expect(await server.db.select().from(payments).where(eq(payments.payableRef, refused))).toHaveLength(0);
+    expect(await g.view(c)).toMatchObject({ keptDays: 120, periodsLeft: 0 });
   });
 
   it('idempotent: the same key answers the same order (another body 120086); a replayed payment charges once', async () => {

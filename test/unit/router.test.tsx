@@ -40,8 +40,8 @@ describe('router: guards and redirects of spec section 2', () => {
     setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1 });
     // The dual number (issue 16) needs a US line of the account's own (decision 0002).
     expect(await settle('/personal/doubleNumber/openDouble')).toBe('/personal');
-    // Number keeping belongs to a later change, so today it still ends on /404.
-    expect(await settle('/personal/protect')).toBe('/404');
+    // Number keeping (issue 16) keeps the number of a US line of the account's own too.
+    expect(await settle('/personal/protect')).toBe('/personal');
   });
 
   it('/promotion goes home; /recommendFriends goes to /ReferAFriend, which is /404 until its screen exists', async () => {

@@ -105,9 +105,13 @@ const removeNumber: JobHandler = async (deps, job) => {
   const line = await lineRef(deps.db, Number(job.payload.lineId));
   const suspendedAt = String(job.payload.suspendedAt);
   const now = deps.clock.now();
-  // Recovered meanwhile (active), or suspended again later (its own job): the chart or the date says no.
+  // Recovered meanwhile (active), or suspended again later (its own job): the chart or the date says no. The date is
+  // the suspension this job was made for: a line suspended again since, or whose number was kept meanwhile (issue 16:
+  // the 90 days start again when keeping ends, decision 0035), has a later suspended_at and a job of its own.
   await unlessMoved(() => applyServiceEvent(deps, line, { type: 'service.removeNumber', suspendedAt, at: now.toISOString() }, {
     releaseNumber: async (tx) => {
+      const [lc] = await tx.select({ suspendedAt: lineLifecycles.suspendedAt }).from(lineLifecycles).where(eq(lineLifecycles.lineId, line.id));
+      if (lc?.suspendedAt?.toISOString() !== suspendedAt) throw new GatewayError('serviceUnchanged');
       const [row] = await tx.select({ msisdn: lines.msisdn, iccid: lines.iccid }).from(lines).where(eq(lines.id, line.id));
       await tx.update(lines).set({ msisdn: null }).where(eq(lines.id, line.id));
       await enqueueJob(tx, messageJob('numberRemoved', line.id, row?.msisdn ?? '', now));

@@ -18,7 +18,7 @@ import { newIccid, simStore } from '../activation';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { applyLifecycleEventIn } from '../db/lifecycle';
-import { lines, portOutPins, portOutRequests, simChanges, sims } from '../db/schema';
+import { lineLifecycles, lines, portOutPins, portOutRequests, simChanges, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { requireUsLine } from '../portal';
@@ -161,6 +161,9 @@ export async function changeSim(deps: Deps, input: { customerId: number; directi
   const replayed = await replayOf(deps, input, key);
   if (replayed) return replayed;
   refuseWhenLocked(line);
+  // Spec 90007 "in number-keeping period": a kept number stays on its card until keeping ends (decision 0035).
+  const [kept] = await deps.db.select({ state: lineLifecycles.serviceState }).from(lineLifecycles).where(eq(lineLifecycles.lineId, line.id));
+  if (kept?.state === 'suspended.kept') throw new GatewayError('90007');
   if (input.direction === 'toEsim' ? line.simType !== 'physical' : line.simType !== 'esim') throw new GatewayError('simUnchanged');
   const physical = input.direction === 'toPhysical' ? await convertedPhysicalOf(deps.db, line) : line.iccid;
   if (!physical) throw new GatewayError('simUnchanged');
