@@ -6,6 +6,8 @@
  * a body or URL past the gateway's size limits must be refused in the gateway's own `{ code, message }` shape.
  * Nothing here lists endpoints or fields: a new endpoint is probed as soon as it is in `endpoints`.
  */
+import { staffAccounts } from '../../src/server/db/schema';
+import { createStaffSession } from '../../src/server/http/staffSessions';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +96,8 @@ interface Sent { status: number; body: { code?: unknown; message?: unknown } | s
 describe.each(testDatabases())('any input gets a clear 400, never a 500, on %s', (_name, databaseUrl) => {
   let server: TestServer;
   let sessionToken: string;
+  /** The staff console's own session (issue 16): its endpoints are judged with a staff token, never a customer's. */
+  let staffToken: string;
   let counter = 0;
 
   beforeAll(async () => {
@@ -101,6 +105,8 @@ describe.each(testDatabases())('any input gets a clear 400, never a 500, on %s',
     const login = await passwordLogin(server, 'demo', 'Demo@2468');
     if (!login.body.data) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
     sessionToken = login.body.data.access_token;
+    const [staff] = await server.db.insert(staffAccounts).values({ email: `any-input-${randomIp()}@linkbridge.test`, name: 'Any Input', passwordHash: 'x', role: 'reviewer' }).returning({ id: staffAccounts.id });
+    staffToken = await createStaffSession(server.app.deps, staff!.id);
   });
   afterAll(async () => { await server?.close(); });
 
@@ -109,6 +115,7 @@ describe.each(testDatabases())('any input gets a clear 400, never a 500, on %s',
     const ip = randomIp();
     const headers: Record<string, string> = { 'x-forwarded-for': ip, Language: lang };
     if (endpoint.auth === 'required' || endpoint.auth === 'optional') headers.Authorization = `Bearer ${sessionToken}`;
+    if (endpoint.auth === 'staff') headers.Authorization = `Bearer ${staffToken}`;
     for (const name of endpoint.headers ?? []) {
       switch (name.toLowerCase()) {
         case 'image-code': case 'x-image-code-token': {

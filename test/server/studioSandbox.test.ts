@@ -88,7 +88,7 @@ describe.each(testDatabases())('chart studio sandbox on %s', (_name, databaseUrl
     for (const query of [{ chart: 'shipment', ref: '   ' }, { chart: 'shipment' }, { chart: 'shipment', ref: 'x'.repeat(65) }] as Record<string, string>[]) {
       const { status, body } = await get('/sandbox/api/studio/history', query);
       expect(status, JSON.stringify(query)).toBe(400);
-      expect(body.message).toMatch(/^ref: \S/);
+      expect(body.message).toMatch(/^Reference: \S/);
     }
     const recent = await get('/sandbox/api/studio/recent', { chart: 'checkout' });
     expect(recent.status).toBe(400);
