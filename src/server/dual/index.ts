@@ -1,6 +1,6 @@
 /** The US-China dual number (issue 16): its lifecycle, the customer's changes, the ID photos, and its jobs. */
 export { applyDualEvent, dualRowOf, type DualLine } from './lifecycle';
-export { applyForDualNumber, dualActions, dualNumberAction, dualNumberView, submitRealName } from './service';
+export { applyForDualNumber, dualActions, dualNumberAction, dualNumberView, shortenDualPeriod, submitRealName } from './service';
 export { applicationPhoto, ownPhoto, uploadPhoto } from './photos';
 export { decryptIdNumber } from './realName';
 export { dualJobHandlers } from './jobs';

@@ -20,6 +20,7 @@ import { ok, parsed } from './respond';
 import { studioRoutes } from './studio';
 import { seedTestLine } from './testLine';
 import { receivePortOutRequest } from '../simSecurity';
+import { shortenDualPeriod } from '../dual';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
 const inboxQuery = z.object({ to: textField({ max: 254, trim: true }).optional() });
@@ -138,6 +139,14 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
     return ok(lang, { ...created, password: body.password });
   });
 
+  // Issue 16: a dual number's paid period ends sooner (as testLine's endsInHours does for plans), so what the clock does
+  // at its end is reached by moving the clock minutes, not a month (which would move every other customer's plan too).
+  app.post('/sandbox/api/dualNumber/periodEndsIn', async (request) => {
+    const lang = requestLanguage(request);
+    const body = parsed(periodEndsInBody, request.body ?? {}, lang);
+    return ok(lang, await shortenDualPeriod(deps, body.msisdn, body.minutes));
+  });
+
   // Issue 16: another carrier asks the network to port one of our numbers out (the request reaches us; we answer it).
   app.post('/sandbox/api/portOut', async (request) => {
     const lang = requestLanguage(request);
@@ -145,6 +154,8 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
     return ok(lang, await receivePortOutRequest(deps, body));
   });
 }
+
+const periodEndsInBody = z.object({ msisdn: phoneField, minutes: z.number().int().min(1).max(43_200) });
 
 const portOutBody = z.object({
   msisdn: phoneField,
