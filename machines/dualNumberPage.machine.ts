@@ -171,6 +171,7 @@ export const dualNumberPageMachine = setup({
     uploading: {
       description: 'Technical: one photo is sent; it is checked by content, stripped of its metadata and stored encrypted.',
       tags: ['busy', 'technical'],
+      on: { 'field.change': { actions: 'rememberTyping', description: 'Typing goes on while a photo uploads: nothing typed is lost.' } },
       invoke: {
         id: 'uploadPhoto', src: 'uploadPhoto',
         input: ({ context }) => ({ slot: context.uploadingSlot!, file: context.pendingFile! }),

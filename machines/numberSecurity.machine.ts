@@ -159,6 +159,7 @@ export const numberSecurityMachine = setup({
     performing: {
       description: 'Technical: the gateway checks the password and the code, then makes the change (once per key).',
       tags: ['busy', 'technical'],
+      on: { 'field.change': { actions: 'rememberTyping', description: 'Typing goes on while the gateway answers: nothing typed is lost.' } },
       invoke: {
         id: 'perform', src: 'perform',
         input: ({ context }) => ({ action: context.action!, code: context.code, password: context.password }),
