@@ -11,14 +11,13 @@ import { countryName, formatMoney, formatPacificDate, formatPacificDateTime } fr
 import { AppLink, dualNumberPageFlow, inspectFlow } from '../../src/app/forScreens';
 import { dualNumberPhoto, type DualNumberData } from '../../src/contract/dualNumber';
 import { ID_FIELD_LENGTHS, ID_PHOTO_SLOTS, ID_TYPES, UNSUPPORTED_ID_TYPES, type IdPhotoSlot } from '../../src/domain/dualNumber';
-import { formatPhone } from '../../src/domain/phone';
-import { linkClass, Notice, primaryButton, secondaryButton, SelectInput, TextInput } from '../ui/fields';
+import { formatChinaNumber, formatPhone } from '../../src/domain/phone';
+import { deadlineDay } from '../../src/domain/workingDays';
+import { cardClass as card, linkClass, Notice, primaryButton, secondaryButton, SelectInput, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
 import { connectDualNumber, type DualNumberView } from './dualNumber.connect';
-import { formatChinaNumber, regionCodes } from './format';
+import { regionCodes } from './format';
 
-/** The portal's card (screens/personal/parts.tsx): one look across the account pages. */
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
 export default function DualNumberScreen() {
   const { t } = useTranslation('dualNumber');
@@ -83,7 +82,7 @@ function StateCard({ view, data }: { view: DualNumberView; data: DualNumberData 
       return (
         <section aria-labelledby="dual-review" className={`${card} space-y-3`} data-testid="under-review">
           <h2 id="dual-review" className="text-lg font-semibold text-slate-900">{t('review.title')}</h2>
-          <p className="text-slate-700">{t('review.body', { date: date(lastDayOf(data.application?.reviewDueAt ?? null)) })}</p>
+          <p className="text-slate-700">{t('review.body', { date: data.application ? formatPacificDate(deadlineDay(data.application.reviewDueAt), i18n.language) : '' })}</p>
           {data.application && <ApplicationFacts data={data} />}
           <NumberFacts data={data} />
           <button type="button" className={secondaryButton} onClick={view.refresh} disabled={view.busy}>{t('page.refresh')}</button>
@@ -156,9 +155,6 @@ function StateCard({ view, data }: { view: DualNumberView; data: DualNumberData 
       );
   }
 }
-
-/** A deadline is the midnight that ends its last day: the day shown is the one before it. */
-const lastDayOf = (iso: string | null): string | null => (iso ? new Date(new Date(iso).getTime() - 1).toISOString() : null);
 
 function Offer({ price, free }: { price: string; free: boolean }) {
   const { t } = useTranslation('dualNumber');

@@ -6,10 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
 import { AppLink } from '../../src/app/forScreens';
 import { DUAL_PRICE_CENTS, ID_TYPES } from '../../src/domain/dualNumber';
-import { primaryButton } from '../ui/fields';
+import { cardClass as card, primaryButton } from '../ui/fields';
 
-/** The portal's card (screens/personal/parts.tsx): one look across the account pages. */
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
 export default function PublicityScreen() {
   const { t, i18n } = useTranslation('dualNumber');

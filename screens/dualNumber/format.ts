@@ -1,6 +1,4 @@
-/** The China number as people write it (+86 170 0000 0001), and the regions a document may be issued by. */
-
-export const formatChinaNumber = (n: string): string => `+86 ${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}`;
+/** The regions a document may be issued by. */
 
 /** Codes Intl knows no region for, or that are not issuers of identity documents. */
 const NOT_ISSUERS = new Set(['AA', 'EU', 'EZ', 'QO', 'UN', 'XA', 'XB', 'XK', 'ZZ', 'AQ', 'BV', 'HM', 'TF', 'UM', 'IO', 'GS', 'CP', 'DG', 'EA', 'IC', 'TA', 'AC']);

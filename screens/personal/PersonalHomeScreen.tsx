@@ -10,7 +10,7 @@ import { formatMoney } from '../../i18n';
 import type { PersonalHomeData } from '../../src/contract/pageData';
 import type { PortalHome } from '../../src/contract/portal';
 import { AppLink, isServed, useFindRoute } from '../../src/app/forScreens';
-import { formatPhone } from '../../src/domain/phone';
+import { formatChinaNumber, formatPhone } from '../../src/domain/phone';
 import { ActivationsCard } from './ActivationsCard';
 import { Badge, Card, card, Facts, pill, PortalLinks } from './parts';
 import { DataAllowance, PlanTerms, Upcoming } from './PlanFacts';
@@ -112,7 +112,7 @@ function DualNumberCard({ home }: { home: PortalHome }) {
     <Card id="dual-title" title={t('dual.title')} action={<span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${open ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-900'}`}>{t(`dual.state.${dual.state}`)}</span>}>
       <div className="flex flex-wrap items-center justify-between gap-3" data-testid="portal-dual" data-state={dual.state}>
         <p className="text-sm text-slate-700">
-          {dual.chinaNumber ? <span className="text-lg font-semibold text-slate-900" translate="no">+86 {dual.chinaNumber.slice(0, 3)} {dual.chinaNumber.slice(3, 7)} {dual.chinaNumber.slice(7)}</span> : t('dual.none')}
+          {dual.chinaNumber ? <span className="text-lg font-semibold text-slate-900" translate="no">{formatChinaNumber(dual.chinaNumber)}</span> : t('dual.none')}
         </p>
         <AppLink to="/personal/doubleNumber/openDouble" className={`${pill} bg-blue-700 text-white hover:bg-blue-800`}>{t(dual.state === 'notOpened' || dual.state === 'closed.numberReleased' ? 'dual.open' : 'dual.manage')}</AppLink>
       </div>

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, portalItemsFor, useFindRoute, type PortalFlags } from '../../src/app/forScreens';
 
-export const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
+import { cardClass } from '../ui/fields';
+
+export const card = cardClass;
 export const pill = 'inline-flex items-center justify-center rounded-full px-4 py-2 text-sm font-semibold';
 
 export function Card({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {

@@ -12,12 +12,10 @@ import { AppLink } from '../../src/app/forScreens';
 import type { ProtectData } from '../../src/contract/protect';
 import { protectQuote, PROTECT_EARLY_END_MAX_HOURS, PROTECT_EARLY_END_MIN_HOURS } from '../../src/domain/numberKeeping';
 import { formatPhone } from '../../src/domain/phone';
-import { ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { cardClass as card, ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { problemText, useText } from '../ui/text';
 import { useProtect } from './useProtect';
 
-/** The portal's card (screens/personal/parts.tsx): one look across the account pages. */
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
 export default function ProtectScreen() {
   const { t } = useTranslation('protect');

@@ -7,16 +7,14 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, inspectFlow, numberSecurityFlow } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
-import { linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
-import { useText } from '../ui/text';
+import { cardClass as card, linkClass, Notice, primaryButton } from '../ui/fields';
+import { PageState } from './PageState';
 import { ReauthPanel } from './ReauthPanel';
 import { connectNumberSecurity } from './security.connect';
 
-const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
 export default function ConversionScreen() {
   const { t } = useTranslation('security');
-  const text = useText();
   const [snapshot, send] = useMachine(numberSecurityFlow, { inspect: inspectFlow });
   const view = connectNumberSecurity(snapshot, send);
   const info = view.info;
@@ -27,14 +25,7 @@ export default function ConversionScreen() {
         <h1 className="text-2xl font-bold text-slate-900">{t('convert.title')}</h1>
         <p className="mt-1 text-slate-700">{t('convert.intro')}</p>
       </header>
-      {view.loading && <div className={card} aria-busy="true"><div className="h-24 animate-pulse rounded-lg bg-slate-100" /></div>}
-      {view.failed && (
-        <div className={`${card} space-y-3`}>
-          {view.problem && <Notice tone="error">{text(view.problem)}</Notice>}
-          <button type="button" className={secondaryButton} onClick={view.retry}>{t('page.retry')}</button>
-        </div>
-      )}
-      {info && !view.action && view.problem && <Notice tone="error">{text(view.problem)}</Notice>}
+      <PageState view={view} />
       {info && (view.done === 'toEsim' || view.done === 'toPhysical') && <Notice tone="success">{t(`done.${view.done}`)}</Notice>}
       {info && (
         <section aria-labelledby="convert-sim" className={`${card} space-y-4`}>

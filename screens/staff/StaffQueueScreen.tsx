@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPacificDate, formatPacificDateTime } from '../../i18n';
 import { AppLink, staffApi, StaffApiError } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
+import { deadlineDay } from '../../src/domain/workingDays';
 import { Notice, secondaryButton } from '../ui/fields';
 import { problemText, useText, type Text } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
@@ -70,7 +71,7 @@ export default function StaffQueueScreen() {
                     <td className="px-4 py-2">{formatPacificDateTime(r.submittedAt, i18n.language)}</td>
                     <td className="px-4 py-2">
                       {tab === 'waiting'
-                        ? <span className={r.overdue ? 'font-semibold text-rose-800' : ''}>{t('review.endOfDay', { date: formatPacificDate(new Date(new Date(r.reviewDueAt).getTime() - 1), i18n.language) })}{r.overdue ? ` · ${t('queue.overdue')}` : ''}</span>
+                        ? <span className={r.overdue ? 'font-semibold text-rose-800' : ''}>{t('review.endOfDay', { date: formatPacificDate(deadlineDay(r.reviewDueAt), i18n.language) })}{r.overdue ? ` · ${t('queue.overdue')}` : ''}</span>
                         : <span>{t(`status.${r.status}`)}{r.decidedBy ? ` · ${r.decidedBy}` : ''}</span>}
                     </td>
                   </tr>

@@ -10,6 +10,7 @@ import { countryName, formatPacificDate, formatPacificDateTime } from '../../i18
 import { AppLink, staffApi, StaffApiError } from '../../src/app/forScreens';
 import { STAFF_REASON_MAX } from '../../src/contract/staff';
 import { formatPhone } from '../../src/domain/phone';
+import { deadlineDay } from '../../src/domain/workingDays';
 import { linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { problemText, useText, type Text } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
@@ -71,7 +72,7 @@ export default function StaffReviewScreen() {
                 [t('review.issuePlace'), detail.issuePlace],
                 [t('review.address'), detail.address],
                 [t('review.submitted'), formatPacificDateTime(detail.submittedAt, i18n.language)],
-                [t('review.due'), t('review.endOfDay', { date: formatPacificDate(new Date(new Date(detail.reviewDueAt).getTime() - 1), i18n.language) })],
+                [t('review.due'), t('review.endOfDay', { date: formatPacificDate(deadlineDay(detail.reviewDueAt), i18n.language) })],
                 ...(detail.decidedAt ? [[t('review.decided'), `${formatPacificDateTime(detail.decidedAt, i18n.language)} · ${detail.decidedBy ?? ''}`] as [string, string]] : []),
                 ...(detail.reason ? [[t('review.reason'), detail.reason] as [string, string]] : []),
               ] as [string, string][]).map(([label, value]) => (

@@ -26,5 +26,8 @@ export const formatPhone = (digits: string): string => {
   return digits;
 };
 
+/** A China number as written abroad: +86 170 0000 0001 (the dual number's China number). */
+export const formatChinaNumber = (digits: string): string => `+86 ${formatPhone(digits)}`;
+
 /** Shows only the last four digits, for greetings in shared places and for logs. */
 export const maskPhone = (digits: string): string => (digits.length > 4 ? `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}` : digits);

@@ -120,3 +120,9 @@ export function workingDaysBetween(from: Date, to: Date): number {
   }
   return count;
 }
+
+/**
+ * The day a deadline ends on, for people: addWorkingDays answers the midnight that ends the last working day, which
+ * is already the next day; the day shown is the one before it (a review due "by December 2").
+ */
+export const deadlineDay = (deadline: Date | string): Date => new Date(new Date(deadline).getTime() - 1);

@@ -131,6 +131,16 @@ describe.each(testDatabases())('ID photo uploads (%s)', (_name, databaseUrl) => 
   }
   const stored = async () => (await server.db.select({ n: sql<number>`count(*)::int` }).from(idImages))[0]!.n;
 
+  it('takes 30 uploads a day per customer, counted in one step: 31 sent at once store 30 and refuse 1 (429)', async () => {
+    const c = await customer();
+    const photo = await jpeg(64, 48);
+    const before = await stored();
+    const answers = await Promise.all(Array.from({ length: 31 }, () => upload(c, photo)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(30);
+    expect(answers.filter((a) => a.status === 429).map((a) => a.body.code)).toEqual(['rateLimited']);
+    expect(await stored()).toBe(before + 30);
+  });
+
   it('refuses each of the issue\'s uploads with its code, status and the spec\'s message, and stores nothing', async () => {
     const c = await customer();
     const photo = await jpeg();

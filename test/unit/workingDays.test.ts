@@ -3,7 +3,8 @@
  * due instants of "about 3 working days" end at a Pacific midnight, across weekends, holidays and clock changes.
  */
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, federalHolidays, isWorkingDay, pacificDate, workingDaysBetween } from '../../src/domain/workingDays';
+import { formatChinaNumber } from '../../src/domain/phone';
+import { addWorkingDays, deadlineDay, federalHolidays, isWorkingDay, pacificDate, workingDaysBetween } from '../../src/domain/workingDays';
 
 const at = (iso: string) => new Date(iso);
 
@@ -111,5 +112,15 @@ describe('workingDaysBetween', () => {
       expect(workingDaysBetween(from, new Date(due.getTime() - 1))).toBe(n);
       expect(pacificDate(due) > pacificDate(new Date(due.getTime() - 1))).toBe(true);
     }
+  });
+});
+
+describe('deadlineDay and the China number as shown (issue 16)', () => {
+  it('a review due at the midnight ending Tuesday is shown as due Tuesday', () => {
+    const due = addWorkingDays(new Date('2026-11-25T18:00:00.000Z'), 3);
+    expect(pacificDate(deadlineDay(due))).toBe('2026-12-01');
+  });
+  it('writes a China number as +86 and groups of 3, 4, 4', () => {
+    expect(formatChinaNumber('17000000001')).toBe('+86 170 0000 0001');
   });
 });

@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import { isLanguage, type Language } from '../../../i18n/languages';
 import { addMonths, DUAL_AUDIT_DEADLINE_DAYS, DUAL_KEEP_MONTHS, DUAL_OVERDUE_MONTHS, DUAL_PRICE_CENTS } from '../../domain/dualNumber';
 import { DAY_MS } from '../../domain/planCalendar';
+import { formatChinaNumber } from '../../domain/phone';
 import type { Deps } from '../context';
 import { customers, dualNumbers, lines, realNameApplications, staffAccounts } from '../db/schema';
 import type { Job } from '../jobs/types';
@@ -17,7 +18,7 @@ import { dateOnly, money, renderEmail, siteUrl, type Block } from '../messages';
 import type { DualMessage } from './jobRequests';
 
 const k = (lang: Language, key: string, vars?: Record<string, string | number>) => t(lang, `dualNumber:message.${key}`, vars);
-const chinaNumber = (n: string | null) => (n ? `+86 ${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}` : '');
+const chinaNumber = (n: string | null) => (n ? formatChinaNumber(n) : '');
 
 export async function sendDualMessage(deps: Deps, job: Job): Promise<void> {
   const message = job.payload.message as DualMessage;

@@ -5,7 +5,7 @@
  * copied onto another row or customer does not open. Readable by its owner and by staff; nobody else learns it exists.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UploadedImage } from '../../contract/dualNumber';
 import type { IdPhotoSlot } from '../../domain/dualNumber';
 import type { Deps } from '../context';
@@ -13,9 +13,8 @@ import { idImages } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { imageKeyFrom, intakeJpeg, openImage, sealImage, type ImageRefusal } from '../images';
 import { requireUsLine } from '../portal';
+import { enforce, hit, RULES } from '../limits';
 
-/** Uploads a customer may make in a day: three photos, re-taken a few times over, with room to spare; no more. */
-export const PHOTO_UPLOADS_PER_DAY = 30;
 
 const REFUSALS: Record<ImageRefusal, 'imageOnlyJpg' | 'imageTooLarge' | 'imageUploadFailed'> = {
   onlyJpg: 'imageOnlyJpg', tooLarge: 'imageTooLarge', uploadFailed: 'imageUploadFailed',
@@ -32,10 +31,8 @@ const aadOf = (row: { ref: string; customerId: number; slot: string }) => `id-im
 export async function uploadPhoto(deps: Deps, input: { customerId: number; slot: IdPhotoSlot; body: unknown }): Promise<UploadedImage> {
   await requireUsLine(deps, input.customerId);
   const bytes = Buffer.isBuffer(input.body) ? input.body : Buffer.alloc(0);
-  const dayAgo = new Date(deps.clock.now().getTime() - 86_400_000);
-  const [today] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(idImages)
-    .where(and(eq(idImages.customerId, input.customerId), gt(idImages.createdAt, dayAgo)));
-  if ((today?.n ?? 0) >= PHOTO_UPLOADS_PER_DAY) throw new GatewayError('rateLimited', { messageKey: 'errors:retryIn.hours', vars: { count: 24 } });
+  // Checked and counted in one step by the limits (every gateway, parallel uploads included); refused files count too.
+  await enforce(deps.limits, [hit(RULES.idPhotoDay, `customer:${input.customerId}`)]);
   const intake = await intakeJpeg(bytes);
   if (!intake.ok) throw new GatewayError(REFUSALS[intake.reason], { data: { field: input.slot } });
   const ref = randomBytes(18).toString('base64url');
