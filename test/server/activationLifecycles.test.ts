@@ -9,13 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { transitionIndex } from '../../machines/chart';
 import { portInMachine, type PortInEvent } from '../../machines/portIn.machine';
 import type { SimLifecycleEvent } from '../../machines/simLifecycle.machine';
 import { activations, customers, lines, portIns, sims, stateHistory } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/http/errors';
 import { applySimEvent, portInStore, simStore } from '../../src/server/activation/jobs';
-import { applyLifecycleEvent, stateName, stateValueOf } from '../../src/server/db/lifecycle';
+import { applyLifecycleEvent, stateName } from '../../src/server/db/lifecycle';
 import { newIccid } from '../../src/server/activation/sims';
 import { models } from '../../machines/models/index';
 import { EXPIRE } from '../../machines/models/simLifecycle';
@@ -23,26 +22,13 @@ import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/too
 import { generatePaths, type PathCase } from '../../machines/paths';
 import { newRecorder, type Recorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
+import { recordMove, recordState } from './lifecycleDepth';
 
 /** What the row's store answers now, as the chart's state. */
 type Load = () => Promise<string | null>;
 type Apply = (event: EventObject) => Promise<void>;
 
 /** Records the transitions a stored move took and every state node it passed (ancestors included). */
-function record(machine: AnyStateMachine, recorder: Recorder, from: string, event: EventObject, to: string) {
-  const index = transitionIndex(machine);
-  const before = machine.resolveState({ value: stateValueOf(from), context: {} });
-  for (const t of machine.getTransitionData(before, event)) {
-    const found = index.get(t);
-    if (found) recorder.transitions.add(found.id);
-  }
-  for (const value of [from, to]) recordState(machine, recorder, value);
-}
-
-function recordState(machine: AnyStateMachine, recorder: Recorder, value: string) {
-  for (const node of machine.resolveState({ value: stateValueOf(value), context: {} })._nodes) if (node !== machine.root) recorder.states.add(node.id);
-}
-
 async function drive(path: PathCase, machine: AnyStateMachine, recorder: Recorder, load: Load, apply: Apply) {
   expect(await load()).toBe(stateName(path.values[0]!));
   recordState(machine, recorder, stateName(path.values[0]!));
@@ -51,7 +37,7 @@ async function drive(path: PathCase, machine: AnyStateMachine, recorder: Recorde
     await apply(event);
     const to = (await load())!;
     expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-    record(machine, recorder, from, event, to);
+    recordMove(machine, recorder, from, event, to);
   }
 }
 

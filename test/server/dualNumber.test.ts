@@ -15,8 +15,6 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import type { AnyStateMachine, EventObject } from 'xstate';
-import { transitionIndex } from '../../machines/chart';
 import type { DualNumberEvent } from '../../machines/dualNumber.machine';
 import { models } from '../../machines/models/index';
 import { generatePaths, type PathCase } from '../../machines/paths';
@@ -34,7 +32,7 @@ import {
   balanceLedger, balances, customers, dualNumbers, idImages, jobs, lines, outboxMessages, payments, planSubscriptions, plans,
   realNameApplications, sandboxChinaNumbers, staffAudit, stateHistory,
 } from '../../src/server/db/schema';
-import { stateName, stateValueOf } from '../../src/server/db/lifecycle';
+import { stateName } from '../../src/server/db/lifecycle';
 import { applyDualEvent, DUAL_JOB, dualJob, dualJobHandlers, type DualLine } from '../../src/server/dual';
 import { enqueueJob } from '../../src/server/jobs/queue';
 import { GatewayError } from '../../src/server/http/errors';
@@ -42,27 +40,14 @@ import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder, type Recorder } from '../model/toolkit/run';
+import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard } from '../support/payments';
 import { bearer, call, type Answer } from './helpers';
 import { newKey } from './ordersHelpers';
+import { recordMove, recordState } from './lifecycleDepth';
 
 // ---- the server depth -------------------------------------------------------------------------
-
-function record(machine: AnyStateMachine, recorder: Recorder, from: string, event: EventObject, to: string) {
-  const index = transitionIndex(machine);
-  const before = machine.resolveState({ value: stateValueOf(from), context: {} });
-  for (const t of machine.getTransitionData(before, event)) {
-    const found = index.get(t);
-    if (found) recorder.transitions.add(found.id);
-  }
-  for (const value of [from, to]) recordState(machine, recorder, value);
-}
-
-function recordState(machine: AnyStateMachine, recorder: Recorder, value: string) {
-  for (const node of machine.resolveState({ value: stateValueOf(value), context: {} })._nodes) if (node !== machine.root) recorder.states.add(node.id);
-}
 
 const ACTIONS = [
   'holdChinaNumber', 'dropApplication', 'recordApplication', 'remindReviewers', 'recordApproval', 'recordRejection', 'requestOpening',
@@ -107,7 +92,7 @@ describe.each(testDatabases({ postgres: false, because: 'chart paths applied row
         await applyDualEvent(server.app.deps, line, event as DualNumberEvent, actions);
         const to = (await stateOf(line))!;
         expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-        record(machine, recorder, from, event, to);
+        recordMove(machine, recorder, from, event, to);
       }
       const rows = await history(line);
       expect(rows.map((r) => `${r.fromState}>${r.event}>${r.toState}`))

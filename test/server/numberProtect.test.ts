@@ -14,8 +14,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyStateMachine, EventObject } from 'xstate';
-import { transitionIndex } from '../../machines/chart';
 import type { NumberProtectEvent } from '../../machines/numberProtect.machine';
 import { models } from '../../machines/models/index';
 import { generatePaths, type PathCase } from '../../machines/paths';
@@ -32,7 +30,7 @@ import {
   balances, customers, lineLifecycles, lines, numberKeepingPeriods, numberKeepings, orders, outboxMessages, payments, planSubscriptions, plans,
   sandboxLineKeepings, stateHistory,
 } from '../../src/server/db/schema';
-import { stateName, stateValueOf } from '../../src/server/db/lifecycle';
+import { stateName } from '../../src/server/db/lifecycle';
 import { applyProtectEvent, type KeepingLine } from '../../src/server/protect';
 import { GatewayError } from '../../src/server/http/errors';
 import { createSession } from '../../src/server/http/sessions';
@@ -40,27 +38,14 @@ import { enqueueJob } from '../../src/server/jobs/queue';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { RECOVER_AFTER_TOP_UP_JOB } from '../../src/server/plan';
 import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder, type Recorder } from '../model/toolkit/run';
+import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard } from '../support/payments';
 import { bearer, call, randomPhone, type Answer } from './helpers';
 import { newKey } from './ordersHelpers';
+import { recordMove, recordState } from './lifecycleDepth';
 
 // ---- the server depth -------------------------------------------------------------------------
-
-function record(machine: AnyStateMachine, recorder: Recorder, from: string, event: EventObject, to: string) {
-  const index = transitionIndex(machine);
-  const before = machine.resolveState({ value: stateValueOf(from), context: {} });
-  for (const t of machine.getTransitionData(before, event)) {
-    const found = index.get(t);
-    if (found) recorder.transitions.add(found.id);
-  }
-  for (const value of [from, to]) recordState(machine, recorder, value);
-}
-
-function recordState(machine: AnyStateMachine, recorder: Recorder, value: string) {
-  for (const node of machine.resolveState({ value: stateValueOf(value), context: {} })._nodes) if (node !== machine.root) recorder.states.add(node.id);
-}
 
 const ACTIONS = ['startKeeping', 'addPeriods', 'requestEarlyEnd', 'endKeeping', 'returnToService', 'recordRecycled'];
 
@@ -101,7 +86,7 @@ describe.each(testDatabases({ postgres: false, because: 'chart paths applied row
         await applyProtectEvent(server.app.deps, line, event as NumberProtectEvent, actions);
         const to = (await stateOf(line))!;
         expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-        record(machine, recorder, from, event, to);
+        recordMove(machine, recorder, from, event, to);
       }
       const rows = await history(line);
       expect(rows.map((r) => `${r.fromState}>${r.event}>${r.toState}`))

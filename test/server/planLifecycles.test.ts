@@ -8,38 +8,24 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AnyStateMachine, EventObject } from 'xstate';
-import { transitionIndex } from '../../machines/chart';
+import type { EventObject } from 'xstate';
 import type { PlanEvent } from '../../machines/plan.machine';
 import type { AutoRenewalEvent } from '../../machines/autoRenewal.machine';
 import type { ServiceEvent } from '../../machines/service.machine';
 import { customers, lineLifecycles, lines, stateHistory } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/http/errors';
 import { applyAutoRenewalEvent, applyPlanEvent, applyServiceEvent, type LineRef } from '../../src/server/plan/lifecycles';
-import { stateName, stateValueOf } from '../../src/server/db/lifecycle';
+import { stateName } from '../../src/server/db/lifecycle';
 import { newIccid } from '../../src/server/activation/sims';
 import { models } from '../../machines/models/index';
 import { INSIDE, OUTSIDE } from '../../machines/models/planLifecycles';
 import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
 import { generatePaths, type PathCase } from '../../machines/paths';
-import { newRecorder, type Recorder } from '../model/toolkit/run';
+import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
+import { recordMove, recordState } from './lifecycleDepth';
 
 type Column = 'planState' | 'autoRenewalState' | 'serviceState';
-
-function record(machine: AnyStateMachine, recorder: Recorder, from: string, event: EventObject, to: string) {
-  const index = transitionIndex(machine);
-  const before = machine.resolveState({ value: stateValueOf(from), context: {} });
-  for (const t of machine.getTransitionData(before, event)) {
-    const found = index.get(t);
-    if (found) recorder.transitions.add(found.id);
-  }
-  for (const value of [from, to]) recordState(machine, recorder, value);
-}
-
-function recordState(machine: AnyStateMachine, recorder: Recorder, value: string) {
-  for (const node of machine.resolveState({ value: stateValueOf(value), context: {} })._nodes) if (node !== machine.root) recorder.states.add(node.id);
-}
 
 describe.each(testDatabases({ postgres: false, because: 'chart paths applied row by row, one request at a time: the same SQL on both databases' }))('plan, autoRenewal and service lifecycles on the server (%s)', (_name, databaseUrl) => {
   let server: TestServer;
@@ -86,7 +72,7 @@ describe.each(testDatabases({ postgres: false, because: 'chart paths applied row
         await apply(line, event, actions);
         const to = (await stateOf(line, column))!;
         expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-        record(machine, recorder, from, event, to);
+        recordMove(machine, recorder, from, event, to);
       }
       const rows = await history(chart, line);
       expect(rows.map((r) => `${r.fromState}>${r.event}>${r.toState}`))
