@@ -13,7 +13,8 @@ import { dualNumberPhoto, type DualNumberData } from '../../src/contract/dualNum
 import { ID_FIELD_LENGTHS, ID_PHOTO_SLOTS, ID_TYPES, UNSUPPORTED_ID_TYPES, type IdPhotoSlot } from '../../src/domain/dualNumber';
 import { formatChinaNumber, formatPhone } from '../../src/domain/phone';
 import { deadlineDay } from '../../src/domain/workingDays';
-import { cardClass as card, linkClass, Notice, primaryButton, secondaryButton, SelectInput, TextInput } from '../ui/fields';
+import { cardClass as card } from '../ui/card';
+import { linkClass, Notice, primaryButton, secondaryButton, SelectInput, TextInput } from '../ui/fields';
 import { useText } from '../ui/text';
 import { connectDualNumber, type DualNumberView } from './dualNumber.connect';
 import { regionCodes } from './format';

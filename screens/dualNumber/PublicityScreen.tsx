@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n';
 import { AppLink } from '../../src/app/forScreens';
 import { DUAL_PRICE_CENTS, ID_TYPES } from '../../src/domain/dualNumber';
-import { cardClass as card, primaryButton } from '../ui/fields';
+import { cardClass as card } from '../ui/card';
+import { primaryButton } from '../ui/fields';
 
 
 export default function PublicityScreen() {

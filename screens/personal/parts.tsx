@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink, portalItemsFor, useFindRoute, type PortalFlags } from '../../src/app/forScreens';
 
-import { cardClass } from '../ui/fields';
+import { cardClass } from '../ui/card';
 
 export const card = cardClass;
 export const pill = 'inline-flex items-center justify-center rounded-full px-4 py-2 text-sm font-semibold';

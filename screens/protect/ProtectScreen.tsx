@@ -12,7 +12,8 @@ import { AppLink } from '../../src/app/forScreens';
 import type { ProtectData } from '../../src/contract/protect';
 import { protectQuote, PROTECT_EARLY_END_MAX_HOURS, PROTECT_EARLY_END_MIN_HOURS } from '../../src/domain/numberKeeping';
 import { formatPhone } from '../../src/domain/phone';
-import { cardClass as card, ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
+import { cardClass as card } from '../ui/card';
+import { ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { problemText, useText } from '../ui/text';
 import { useProtect } from './useProtect';
 

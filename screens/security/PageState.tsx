@@ -1,6 +1,7 @@
 /** What both number-security pages show while the chart loads, when loading failed, and the page's problem. */
 import { useTranslation } from 'react-i18next';
-import { cardClass as card, Notice, secondaryButton } from '../ui/fields';
+import { cardClass as card } from '../ui/card';
+import { Notice, secondaryButton } from '../ui/fields';
 import { useText } from '../ui/text';
 import type { NumberSecurityView } from './security.connect';
 

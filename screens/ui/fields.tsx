@@ -10,8 +10,6 @@ import { withEnglishExamples } from './Verbatim';
 export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-rose-600 disabled:bg-slate-100';
 export const primaryButton = 'inline-flex w-full items-center justify-center rounded-full bg-blue-700 px-5 py-3 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400';
 export const secondaryButton = 'inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:cursor-not-allowed disabled:text-slate-500';
-/** A white card of the account pages (screens/personal/parts.tsx's `card`). */
-export const cardClass = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 export const linkClass = 'font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
 
 function Errors({ id, errors }: { id: string; errors: Text[] }) {
