@@ -412,8 +412,9 @@ export const orders = pgTable('orders', {
    * 'addOn' (data add-on) and 'roaming' (addOnPackId), 'planChange' (planId, the plan that starts when the current one
    * expires) and 'globalRenewal' (globalPackId), each for the line in lineId, fulfilled in the paying transaction.
    * Issue 16 (decision 0035): 'protect', 30-day periods of number keeping (months = periods) for the line in lineId.
+   * Issue 16 (decision 0037): 'replacement', one new physical SIM for the line in lineId, free, shipped like any order.
    */
-  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal', 'addOn', 'roaming', 'planChange', 'globalRenewal', 'protect'] }).notNull().default('plan'),
+  kind: text('kind', { enum: ['plan', 'global', 'topup', 'renewal', 'addOn', 'roaming', 'planChange', 'globalRenewal', 'protect', 'replacement'] }).notNull().default('plan'),
   customerId: integer('customer_id').references(() => customers.id),
   /** Idempotency-Key of the submit and a hash of its body: a replay answers the same order; another body is refused. */
   idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -476,8 +477,8 @@ export const orders = pgTable('orders', {
   index('orders_customer').on(t.customerId), index('orders_email').on(t.email), index('orders_status').on(t.status),
   // At most one paid plan purchase per card being activated: a second payment for the same card is given back.
   uniqueIndex('orders_activation_paid').on(t.activationIccid).where(sql`activation_iccid is not null and status = 'paid'`),
-  check('orders_one_product', sql`(${t.kind} in ('topup', 'protect') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'renewal', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
-  check('orders_line', sql`(${t.kind} in ('addOn', 'roaming', 'planChange', 'globalRenewal', 'protect')) = (${t.lineId} is not null)`),
+  check('orders_one_product', sql`(${t.kind} in ('topup', 'protect', 'replacement') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is null) or (${t.kind} in ('addOn', 'roaming') and ${t.planId} is null and ${t.globalPackId} is null and ${t.addOnPackId} is not null) or (${t.kind} in ('plan', 'global', 'renewal', 'planChange', 'globalRenewal') and ${t.addOnPackId} is null and (${t.planId} is null) <> (${t.globalPackId} is null))`),
+  check('orders_line', sql`(${t.kind} in ('addOn', 'roaming', 'planChange', 'globalRenewal', 'protect', 'replacement')) = (${t.lineId} is not null)`),
   index('orders_line_kind').on(t.lineId, t.kind, t.status),
   check('orders_top_up', sql`(${t.kind} = 'topup') = (${t.topUpAccount} is not null and ${t.topUpMsisdn} is not null and ${t.topUpCustomerId} is not null)`),
   index('orders_top_up_customer').on(t.topUpCustomerId),
@@ -562,7 +563,8 @@ export const sims = pgTable('sims', {
   iccid: text('iccid').primaryKey(),
   kind: text('kind', { enum: ['us', 'global'] }).notNull().default('us'),
   simType: text('sim_type', { enum: ['physical', 'esim'] }).notNull(),
-  status: text('status', { enum: ['inactive', 'activating', 'activated', 'expired'] }).notNull().default('inactive'),
+  /** The simLifecycle chart's state; 'void' (decision 0037): the line moved to a replacement card, or this replacement was cancelled. */
+  status: text('status', { enum: ['inactive', 'activating', 'activated', 'expired', 'void'] }).notNull().default('inactive'),
   activationCodeHash: text('activation_code_hash').notNull(),
   /** 'online': sold by this storefront; 'offline': collected at a dealer (120022 / 120023). */
   collected: text('collected', { enum: ['online', 'offline'] }).notNull().default('online'),
@@ -1023,7 +1025,8 @@ export const simChanges = pgTable('sim_changes', {
   id: serial('id').primaryKey(),
   lineId: integer('line_id').notNull().references(() => lines.id),
   customerId: integer('customer_id').notNull().references(() => customers.id),
-  kind: text('kind', { enum: ['toEsim', 'toPhysical'] }).notNull(),
+  /** 'replacement' (decision 0037): the line moved to a new physical card ordered on /personal/upgradeNewCard. */
+  kind: text('kind', { enum: ['toEsim', 'toPhysical', 'replacement'] }).notNull(),
   fromIccid: text('from_iccid').notNull(),
   toIccid: text('to_iccid').notNull(),
   /** How the customer proved it was them: a code to the line ('sms') or to the account's email ('email'), and the password. */
@@ -1032,6 +1035,38 @@ export const simChanges = pgTable('sim_changes', {
   ip: text('ip'),
   createdAt: createdAt(),
 }, (t) => [index('sim_changes_line').on(t.lineId)]);
+
+/**
+ * A replacement SIM for a line (issue 16, decision 0037; spec section 2 /personal/upgradeNewCard): ordered after
+ * re-authentication, shipped like any order (orderId, kind 'replacement'), and when its card is activated the line moves
+ * to it and the old card stops. `state` is the simReplacement chart's. At most one open replacement per line.
+ */
+export const simReplacements = pgTable('sim_replacements', {
+  id: serial('id').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  lineId: integer('line_id').notNull().references(() => lines.id),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  orderId: integer('order_id').notNull().unique().references(() => orders.id),
+  reason: text('reason', { enum: ['lost', 'damaged', 'upgrade'] }).notNull(),
+  state: text('state', { enum: ['ordered', 'shipped', 'moved', 'cancelled'] }).notNull(),
+  /** The card the line ran on when it was ordered, and the new card once the order made it. */
+  fromIccid: text('from_iccid').notNull(),
+  newIccid: text('new_iccid'),
+  /** How the customer proved it was them when ordering ('sms' or 'email', with the password). */
+  reauth: text('reauth', { enum: ['sms', 'email'] }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  ip: text('ip'),
+  lang: text('lang').notNull(),
+  cancelReason: text('cancel_reason', { enum: ['customer', 'lineEnded', 'cardExpired'] }),
+  createdAt: createdAt(),
+  shippedAt: at('shipped_at'),
+  movedAt: at('moved_at'),
+  cancelledAt: at('cancelled_at'),
+}, (t) => [
+  index('sim_replacements_line').on(t.lineId),
+  // "Every limit is atomic": one replacement in progress per line, whoever asks at once.
+  uniqueIndex('sim_replacements_one_open').on(t.lineId).where(sql`state in ('ordered', 'shipped')`),
+]);
 
 /** Port-out requests the network received for our numbers (a new carrier asking), and what we answered. */
 export const portOutRequests = pgTable('port_out_requests', {
