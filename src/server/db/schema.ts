@@ -995,6 +995,58 @@ export const staffAudit = pgTable('staff_audit', {
   at: at('at').notNull(),
 }, (t) => [index('staff_audit_subject').on(t.subject)]);
 
+// ---- enquiries: the contact form and dealer applications, the staff inbox (issue 18) ----------------------------
+
+/**
+ * Messages of the contact form (/aboutUs/contactUs), for customer service. `state` is the enquiry chart's
+ * (machines/enquiry.machine.ts: open, closed), moved through applyLifecycleEvent.
+ */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  topic: text('topic').notNull(),
+  message: text('message').notNull(),
+  /** The sender's language: the confirmation is written in it, and staff answer in it. */
+  lang: text('lang').notNull(),
+  state: text('state').notNull(),
+  createdAt: createdAt(),
+  closedAt: at('closed_at'),
+  closedBy: integer('closed_by').references(() => staffAccounts.id),
+}, (t) => [index('contact_messages_state').on(t.state, t.createdAt)]);
+
+/**
+ * Dealer applications (/agent; spec section 3, "Dealer application"). One open application per email: the partial
+ * unique index refuses a second one however many requests race (90056), and a closed one no longer counts.
+ */
+export const dealerApplications = pgTable('dealer_applications', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  storeName: text('store_name').notNull(),
+  country: text('country').notNull(),
+  region: text('region').notNull(),
+  city: text('city').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  /** The email trimmed and lower-cased: what "one open application per email" compares. */
+  emailKey: text('email_key').notNull(),
+  howHeard: text('how_heard').notNull(),
+  whyInterested: text('why_interested').notNull(),
+  extra: text('extra'),
+  lang: text('lang').notNull(),
+  state: text('state').notNull(),
+  createdAt: createdAt(),
+  closedAt: at('closed_at'),
+  closedBy: integer('closed_by').references(() => staffAccounts.id),
+}, (t) => [
+  uniqueIndex('dealer_applications_one_open').on(t.emailKey).where(sql`state = 'open'`),
+  index('dealer_applications_state').on(t.state, t.createdAt),
+]);
+
 /** Network sandbox: China virtual numbers held for or open on a line (the partner's inventory is numbered, not stored). */
 export const sandboxChinaNumbers = pgTable('sandbox_china_numbers', {
   number: text('number').primaryKey(),
