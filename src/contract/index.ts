@@ -26,6 +26,8 @@ import { cpniChoice, cpniSendCode, securityConvert, securityInfo, securityLock, 
 import { staffDecide, staffLogin, staffLogout, staffReview, staffReviewPhoto, staffReviews, staffWho } from './staff';
 // Issue 16: number keeping.
 import { protectCreate, protectDetail, protectEndEarly, protectInfo } from './protect';
+// Issue 18: the phone check.
+import { phoneCheck } from './phoneCheck';
 
 export * from './endpoint';
 export * from './errors';
@@ -49,6 +51,7 @@ export const endpoints = {
   staffLogin, staffLogout, staffWho, staffReviews, staffReview, staffReviewPhoto, staffDecide,
   lineOrderOffers, lineOrderCreate, lineOrderDetail,
   protectInfo, protectCreate, protectDetail, protectEndEarly,
+  phoneCheck,
 } as const;
 
 export type Endpoints = typeof endpoints;

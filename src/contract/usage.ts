@@ -108,6 +108,8 @@ export const dataAllowance = defineEndpoint({
 
 export const ildRate = z.object({
   countryCode: z.string(), dialCode: z.string(), landlineCents: z.number().int(), mobileCents: z.number().int(),
+  /** Place among the destinations /rates lists first; null: listed A to Z only (issue 18). */
+  popularRank: z.number().int().nullable(),
 });
 export const ildRatesData = z.object({ rates: z.array(ildRate) });
 export type IldRates = z.infer<typeof ildRatesData>;
@@ -116,7 +118,7 @@ export const ildRatesList = defineEndpoint({
   id: 'ildRates',
   method: 'GET',
   path: `${PCAPP}/common/ildRates`,
-  summary: 'International call rates per country (cents per started minute, landline and mobile).',
+  summary: 'International call rates of every country (cents per started minute, landline and mobile; 0 when included): what /rates shows and calls are charged.',
   auth: 'none',
   response: ildRatesData,
 });

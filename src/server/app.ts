@@ -38,6 +38,7 @@ import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
 import { planRoutes } from './plan';
+import { phoneCheckRoutes } from './phoneCheck';
 
 export interface BuildAppOptions {
   db: Db;
@@ -126,6 +127,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   trackingRoutes(app, deps);
   usageRoutes(app, deps);
   planRoutes(app, deps);
+  phoneCheckRoutes(app, deps);
   activationRoutes(app, deps);
   dualRoutes(app, deps);
   staffRoutes(app, deps);

@@ -183,7 +183,8 @@ export const balances = pgTable('balances', {
 
 /**
  * ILD per-country rates (cents per started minute), landline and mobile. 0 where the plans include the calls (mainland
- * China, Hong Kong, Macau and Taiwan landlines; US and Canada). The help centre's /rates page shows this table.
+ * China, Hong Kong, Macau and Taiwan landlines; US and Canada). The help centre's /rates page shows this table and the
+ * usage collector charges from it: one table, loaded from CSV by the `rates` data set (issue 18, decision 0038).
  */
 export const ildRates = pgTable('ild_rates', {
   countryCode: text('country_code').primaryKey(),
@@ -191,7 +192,37 @@ export const ildRates = pgTable('ild_rates', {
   dialCode: text('dial_code').notNull(),
   landlineCents: integer('landline_cents').notNull(),
   mobileCents: integer('mobile_cents').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
+  /** Place among the destinations the rates page lists first (1 first); null: listed only A to Z. */
+  popularRank: integer('popular_rank'),
+}, (t) => [check('ild_rates_cents_not_negative', sql`${t.landlineCents} >= 0 and ${t.mobileCents} >= 0`)]);
+
+/**
+ * The phone check's device table (issue 18, decision 0038), keyed by TAC (the first 8 digits of an IMEI), loaded from
+ * CSV by the `devices` data set. market 'cn': a model made for mainland China, which cannot take an eSIM (spec
+ * section 5). limits: why a partly compatible device is only partly so (e.g. 'noEsim', 'noBand71').
+ */
+export const devices = pgTable('devices', {
+  tac: text('tac').primaryKey(),
+  brand: text('brand').notNull(),
+  model: text('model').notNull(),
+  market: text('market', { enum: ['global', 'cn'] }).notNull(),
+  compatibility: text('compatibility', { enum: ['full', 'partial', 'none'] }).notNull(),
+  esim: boolean('esim').notNull(),
+  certified: boolean('certified').notNull(),
+  limits: jsonb('limits').$type<string[]>().notNull().default([]),
+}, (t) => [check('devices_cn_no_esim', sql`${t.market} <> 'cn' or not ${t.esim}`)]);
+
+/**
+ * The last load of each data set (rates, devices, and those registered later): from which file, its hash and rows,
+ * and whether it was a shipped sample. The seed at start loads a sample only while no carrier file was imported.
+ */
+export const datasetImports = pgTable('dataset_imports', {
+  dataset: text('dataset').primaryKey(),
+  source: text('source').notNull(),
+  sha256: text('sha256').notNull(),
+  rows: integer('rows').notNull(),
+  sample: boolean('sample').notNull(),
+  importedAt: at('imported_at').notNull(),
 });
 
 /**

@@ -5,7 +5,7 @@ import * as s from './schema';
 import { ADD_ON_PACKS, DEMO, DISCOUNT_CODES, GLOBAL_PACKS, GLOBAL_REGIONS, MULTI_MONTH, PARTNERS, PLANS, REFERRAL_CODES } from './catalogue';
 import { hashPassword } from '../accounts';
 import { sandboxSeedCard } from '../adapters/payments/sandbox/cardsOnFile';
-import { seedIldRates } from '../usage';
+import { loadSampleDatasets } from '../datasets';
 
 const DAY_MS = 86_400_000;
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -41,7 +41,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
   await db.insert(s.discountCodes).values(DISCOUNT_CODES).onConflictDoUpdate({
     target: s.discountCodes.code, set: { kind: excluded('kind'), value: excluded('value'), expiresAt: excluded('expires_at') },
   });
-  await seedIldRates(db);
+  // The data sets' samples (rates, devices, ...), unless a carrier file was imported (decision 0038).
+  await loadSampleDatasets(db, now);
   await seedDemoCustomer(db, now);
   const [demo] = await db.select({ id: s.customers.id }).from(s.customers).where(eq(s.customers.username, DEMO.username));
   if (demo) await seedDemoCard(db, demo.id);

@@ -20,8 +20,6 @@ import { addOnsInCycle } from './addOns';
 export const USAGE_HISTORY_MS = 90 * 86_400_000;
 /** Hours read in one transaction. */
 const CHUNK_HOURS = 24;
-/** Destinations dialled as +1: domestic, never ILD. */
-const DOMESTIC = new Set(['US', 'CA']);
 
 const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 
@@ -29,9 +27,12 @@ interface Sub { id: number; startsAt: Date; expiresAt: Date; allowanceMb: number
 
 type RateTable = Map<string, { landlineCents: number; mobileCents: number }>;
 
-/** Cents a minute of this call costs from the ILD account (0: included or domestic). */
+/**
+ * Cents a minute of this call costs from the ILD account: the rate the /rates page shows (ild_rates, decision 0038); 0
+ * where the plans include it (the US and Canada, the landlines of mainland China, Hong Kong, Macau and Taiwan).
+ */
 function perMinute(rates: RateTable, r: NetworkUsageRecord): number {
-  if (r.type !== 'voice' || r.direction !== 'out' || !r.peerCountry || DOMESTIC.has(r.peerCountry)) return 0;
+  if (r.type !== 'voice' || r.direction !== 'out' || !r.peerCountry) return 0;
   const rate = rates.get(r.peerCountry);
   if (!rate) return 0;
   return r.peerKind === 'landline' ? rate.landlineCents : rate.mobileCents;

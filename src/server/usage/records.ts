@@ -9,11 +9,10 @@ import type { DataAllowance, UsageList, UsageQuery, UsageRecord, UsageTotals } f
 import { addOnMbInCycle } from './addOns';
 import { cycleAt, pacificMonth, pacificMonthRange, recentMonths, USAGE_PAGE_SIZE } from '../../domain/usage';
 import { collectCustomerUsage } from './collect';
-import { ILD_RATES } from './rates';
+import { dialCodes } from './rates';
 
-const DIAL_CODES = new Map<string, string>([['US', '1'], ['CA', '1'], ...ILD_RATES.map((r) => [r.countryCode, r.dialCode] as [string, string])]);
-const dialCodeOf = (peer: string | null, country: string | null): string | null => {
-  const code = country ? DIAL_CODES.get(country) : undefined;
+const dialCodeOf = (codes: Map<string, string>, peer: string | null, country: string | null): string | null => {
+  const code = country ? codes.get(country) : undefined;
   return peer && code && peer.startsWith(code) ? code : null;
 };
 
@@ -63,6 +62,7 @@ export async function listUsage(deps: Deps, customerId: number, query: UsageQuer
   }).from(usageRecords).where(where);
   const rows = await deps.db.select().from(usageRecords).where(where)
     .orderBy(desc(usageRecords.startedAt), desc(usageRecords.id)).limit(USAGE_PAGE_SIZE).offset(offset);
+  const codes = await dialCodes(deps.db);
   return {
     ...base,
     totals: {
@@ -71,7 +71,7 @@ export async function listUsage(deps: Deps, customerId: number, query: UsageQuer
     },
     records: rows.map((r): UsageRecord => ({
       id: r.id, type: r.type, at: r.startedAt.toISOString(), direction: r.direction, peer: r.peer, peerCountry: r.peerCountry,
-      peerDialCode: dialCodeOf(r.peer, r.peerCountry), via: r.via,
+      peerDialCode: dialCodeOf(codes, r.peer, r.peerCountry), via: r.via,
       durationSec: r.durationSec, volumeKb: r.volumeKb, slowed: r.type === 'data' && r.volumeKb > r.highSpeedKb, amountCents: r.amountCents,
       account: null,
     })),

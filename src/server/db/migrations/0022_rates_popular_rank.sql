@@ -1,0 +1,1 @@
+ALTER TABLE "ild_rates" ADD COLUMN "popular_rank" integer;
