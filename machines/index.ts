@@ -35,6 +35,9 @@ import { numberProtectMachine } from './numberProtect.machine';
 import { protectPageMachine } from './protectPage.machine';
 import { numberSecurityMachine } from './numberSecurity.machine';
 import { cpniOptOutMachine } from './cpniOptOut.machine';
+// Issue 18: the contact form, the dealer application and the enquiry they make for the staff inbox.
+import { enquiryMachine } from './enquiry.machine';
+import { contactFormMachine, dealerApplicationMachine } from './enquiryForm.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -152,6 +155,10 @@ export const charts: readonly ChartEntry[] = [
   { id: 'dualNumber', titleKey: 'dualNumber:chart.title', title: 'US-China dual number: real-name review, opened, paused, closed', kind: 'lifecycle', specSection: '1, 2 (/personal/doubleNumber), 3 (Dual-number real-name, Balances), 4 (Dual number), 5 (ID fields), 6 (staff review IDs), 8 (120073, 120074), 9 ($1.99 per 30 days)', machine: dualNumberMachine },
   { id: 'numberSecurity', titleKey: 'security:chart.numberSecurity', title: 'Number security: lock, transfer PIN, SIM changes after re-authentication', kind: 'flow', specSection: '2 (/person/conversionCard), 4 (converting physical to eSIM), 8; issue 16 (FCC 23-95)', machine: numberSecurityMachine },
   { id: 'cpniOptOut', titleKey: 'security:chart.cpniOptOut', title: 'CPNI opt-out by a code to the line', kind: 'flow', specSection: '2 (/cpni-out), 5 (phone valid)', machine: cpniOptOutMachine },
+  // Issue 18: the company pages' forms, and what staff do with them in the console's inbox.
+  { id: 'contactForm', titleKey: 'company:chart.contactForm', title: 'Contact form: editing, sending, sent, failed', kind: 'flow', specSection: '1 (support 24/7), 2 (/aboutUs/contactUs); issue 18', machine: contactFormMachine },
+  { id: 'dealerApplication', titleKey: 'company:chart.dealerApplication', title: 'Dealer application: editing, sending, sent, failed', kind: 'flow', specSection: '2 (/agent), 3 (Dealer application), 6 (dealers need a physical retail store), 8 (90056)', machine: dealerApplicationMachine },
+  { id: 'enquiry', titleKey: 'company:chart.enquiry', title: 'Enquiry (contact message or dealer application): open, closed by staff', kind: 'lifecycle', specSection: '3 (Dealer application), 6 (staff); issue 18', machine: enquiryMachine },
   { id: 'dualNumberPage', titleKey: 'dualNumber:chart.page', title: 'Dual number page: apply, real-name form and photos, the number\'s states', kind: 'flow', specSection: '2 (/personal/doubleNumber/openDouble, /waitReview), 3 (Dual-number real-name; Dual number screens), 5 (ID fields, images), 8 (120073, 120074, 120079, 120081, picture upload messages)', machine: dualNumberPageMachine },
   // Issue 16: number keeping, the paid alternative to the service chart's unpaid suspension (decision 0035).
   { id: 'numberProtect', titleKey: 'protect:chart.title', title: 'Number keeping: kept by the 30-day period, ending early, ended (suspended 90 days), recycled', kind: 'lifecycle', specSection: '2 (/personal/protect), 4 (Number keeping; Unpaid after renewal date), 8 (90007), 9 ($3.00 plus tax per 30 days, 30 minutes and 100 texts, max 120 days)', machine: numberProtectMachine },

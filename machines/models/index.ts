@@ -20,6 +20,7 @@ import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from 
 import { dualNumberModel, dualNumberPageModel } from './dualNumber';
 import { numberProtectModel, protectPageModel } from './numberProtect';
 import { cpniOptOutModel, numberSecurityModel } from './security';
+import { contactFormModel, dealerApplicationModel, enquiryModel } from './enquiries';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -156,5 +157,8 @@ export const models: Record<string, ChartModel> = {
   protectPage: protectPageModel,
   numberSecurity: numberSecurityModel,
   cpniOptOut: cpniOptOutModel,
+  contactForm: contactFormModel,
+  dealerApplication: dealerApplicationModel,
+  enquiry: enquiryModel,
   autoRenewalPage: autoRenewalPageModel,
 };

@@ -26,6 +26,8 @@ import { cpniChoice, cpniSendCode, securityConvert, securityInfo, securityLock, 
 import { staffDecide, staffLogin, staffLogout, staffReview, staffReviewPhoto, staffReviews, staffWho } from './staff';
 // Issue 16: number keeping.
 import { protectCreate, protectDetail, protectEndEarly, protectInfo } from './protect';
+// Issue 18: the contact form, dealer applications and the staff console's inbox.
+import { contactSend, dealerApply, staffInbox, staffInboxClose, staffInboxItem } from './enquiries';
 // Issue 18: the phone check.
 import { phoneCheck } from './phoneCheck';
 
@@ -51,6 +53,7 @@ export const endpoints = {
   staffLogin, staffLogout, staffWho, staffReviews, staffReview, staffReviewPhoto, staffDecide,
   lineOrderOffers, lineOrderCreate, lineOrderDetail,
   protectInfo, protectCreate, protectDetail, protectEndEarly,
+  contactSend, dealerApply, staffInbox, staffInboxItem, staffInboxClose,
   phoneCheck,
 } as const;
 

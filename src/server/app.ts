@@ -34,6 +34,7 @@ import { dualRoutes } from './dual';
 import { staffRoutes } from './staff';
 import { simSecurityRoutes } from './simSecurity';
 import { protectRoutes } from './protect';
+import { enquiryRoutes } from './enquiries';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
@@ -133,6 +134,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   staffRoutes(app, deps);
   simSecurityRoutes(app, deps);
   protectRoutes(app, deps);
+  enquiryRoutes(app, deps);
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;

@@ -13,6 +13,7 @@ import { planJobHandlers, planRecurringJobs } from '../plan';
 import { dualJobHandlers } from '../dual';
 import { simSecurityJobHandlers } from '../simSecurity';
 import { protectJobHandlers } from '../protect';
+import { enquiryJobHandlers } from '../enquiries';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -36,6 +37,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...simSecurityJobHandlers,
   /** Issue 16: protect.clock, protect.network, protect.message (number keeping). */
   ...protectJobHandlers,
+  /** Issue 18: enquiry.confirm (the contact form's and the dealer application's confirmations). */
+  ...enquiryJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

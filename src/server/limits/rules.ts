@@ -59,6 +59,12 @@ export const RULES = {
   /** Staff console logins (issue 16): per staff email and per IP, every try counted, success or not. */
   staffLoginAccount: { id: 'staffLogin.account', max: 5, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
   staffLoginIp: { id: 'staffLogin.ip', max: 20, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
+  /** Contact form messages (issue 18): per sender's email and per IP, every send counted (a robot's caught ones too). */
+  contactEmail: { id: 'contact.email', max: 5, windowMs: HOUR },
+  contactIp: { id: 'contact.ip', max: 10, windowMs: HOUR },
+  /** Dealer applications (issue 18): per email and per IP in a day. */
+  dealerEmail: { id: 'dealer.email', max: 3, windowMs: DAY },
+  dealerIp: { id: 'dealer.ip', max: 5, windowMs: DAY },
 } as const satisfies Record<string, LimitRule>;
 
 /** The coarse guard on API routes: requests per minute from one IP (RATE_LIMIT_PER_MINUTE). */
