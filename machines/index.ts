@@ -35,6 +35,13 @@ import { numberProtectMachine } from './numberProtect.machine';
 import { protectPageMachine } from './protectPage.machine';
 import { numberSecurityMachine } from './numberSecurity.machine';
 import { cpniOptOutMachine } from './cpniOptOut.machine';
+// Issue 18: coverage and the store finder (decision 0040).
+import { coverageLookupMachine } from './coverageLookup.machine';
+import { storeFinderMachine } from './storeFinder.machine';
+// Issue 18: the phone check.
+import { phoneCheckMachine } from './phoneCheck.machine';
+import { simReplacementMachine } from './simReplacement.machine';
+import { simReplacementPageMachine } from './simReplacementPage.machine';
 // Issue 18: the contact form, the dealer application and the enquiry they make for the staff inbox.
 import { enquiryMachine } from './enquiry.machine';
 import { contactFormMachine, dealerApplicationMachine } from './enquiryForm.machine';
@@ -154,7 +161,14 @@ export const charts: readonly ChartEntry[] = [
   // Issue 16: the US-China dual number of a line, reviewed by staff, paid on the server's clock.
   { id: 'dualNumber', titleKey: 'dualNumber:chart.title', title: 'US-China dual number: real-name review, opened, paused, closed', kind: 'lifecycle', specSection: '1, 2 (/personal/doubleNumber), 3 (Dual-number real-name, Balances), 4 (Dual number), 5 (ID fields), 6 (staff review IDs), 8 (120073, 120074), 9 ($1.99 per 30 days)', machine: dualNumberMachine },
   { id: 'numberSecurity', titleKey: 'security:chart.numberSecurity', title: 'Number security: lock, transfer PIN, SIM changes after re-authentication', kind: 'flow', specSection: '2 (/person/conversionCard), 4 (converting physical to eSIM), 8; issue 16 (FCC 23-95)', machine: numberSecurityMachine },
+  { id: 'coverageLookup', titleKey: 'places:chart.coverage', title: 'Coverage by ZIP code or city', kind: 'flow', specSection: '1 (coverage lookup), 2 (/coverage), 5 (US zip 5 digits), 8 (no related content or record); issue 18', machine: coverageLookupMachine },
+  { id: 'storeFinder', titleKey: 'places:chart.stores', title: 'Store finder: by state and city, or by distance from a ZIP code', kind: 'flow', specSection: '1 (store finder), 2 (/store), 5 (US zip 5 digits), 8 (no related content or record); issue 18', machine: storeFinderMachine },
   { id: 'cpniOptOut', titleKey: 'security:chart.cpniOptOut', title: 'CPNI opt-out by a code to the line', kind: 'flow', specSection: '2 (/cpni-out), 5 (phone valid)', machine: cpniOptOutMachine },
+  // Issue 18: the phone check.
+  { id: 'phoneCheck', titleKey: 'phoneCheck:chart.title', title: 'Phone check: brand, model and IMEI, answered fully, partly or not compatible, uncertified, locked or blocked', kind: 'flow', specSection: '2 (/phone-detection; results), 3 (Phone check), 5 (IMEI 15-17 digits; a CN-made phone cannot use eSIM), 8 (phone not compatible or blocked); issue 18', machine: phoneCheckMachine },
+  // Issue 16: SIM replacement (decision 0037): a new physical card for the line, the number moved to it when activated.
+  { id: 'simReplacement', titleKey: 'security:chart.simReplacement', title: 'SIM replacement: ordered, shipped, the line moved to the new card, or cancelled', kind: 'lifecycle', specSection: '2 (/personal/upgradeNewCard; Personal centre: card replacement), 4 (physical SIM within 90 days), 9 (shipping 2-5 business days, free); issue 16 (FCC 23-95)', machine: simReplacementMachine },
+  { id: 'simReplacementPage', titleKey: 'security:chart.simReplacementPage', title: 'New SIM card page: order after re-authentication, follow, activate, cancel', kind: 'flow', specSection: '2 (/personal/upgradeNewCard), 3 (Shipping info), 5 (ICCID 19 digits, code 6 digits), 8 (120018, 120019, 120021, 90007); issue 16 (FCC 23-95)', machine: simReplacementPageMachine },
   // Issue 18: the company pages' forms, and what staff do with them in the console's inbox.
   { id: 'contactForm', titleKey: 'company:chart.contactForm', title: 'Contact form: editing, sending, sent, failed', kind: 'flow', specSection: '1 (support 24/7), 2 (/aboutUs/contactUs); issue 18', machine: contactFormMachine },
   { id: 'dealerApplication', titleKey: 'company:chart.dealerApplication', title: 'Dealer application: editing, sending, sent, failed', kind: 'flow', specSection: '2 (/agent), 3 (Dealer application), 6 (dealers need a physical retail store), 8 (90056)', machine: dealerApplicationMachine },

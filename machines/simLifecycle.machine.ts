@@ -22,7 +22,13 @@ export type SimLifecycleEvent =
   /** /personal: the customer converts the physical card of an activated line to an eSIM. */
   | { type: 'sim.convertToEsim' }
   /** /personal: the customer goes back from the eSIM to the physical card. */
-  | { type: 'sim.revertConversion' };
+  | { type: 'sim.revertConversion' }
+  /** /personal/upgradeNewCard (decision 0037): this replacement card is activated and its line's number moves to it. */
+  | { type: 'sim.takeLine'; replacementId: string }
+  /** /personal/upgradeNewCard (decision 0037): the line this card carried moved to a replacement card. */
+  | { type: 'sim.replaced'; replacementId: string }
+  /** /personal/upgradeNewCard (decision 0037): the replacement this card was made for is cancelled before it was used. */
+  | { type: 'sim.voidReplacement'; replacementId: string };
 
 type ExpireEvent = Extract<SimLifecycleEvent, { type: 'sim.expire' }>;
 
@@ -59,6 +65,14 @@ export const simLifecycleMachine = setup({
           target: 'activating',
           actions: 'startProvisioning',
           description: 'Spec section 2 (Activation): "step 2 choose new number or port-in, personal info, Wi-Fi calling with E911 address": the submitted activation asks the network for the line.',
+        },
+        'sim.takeLine': {
+          target: '#simLifecycle.activated.physical',
+          description: 'Issue 16: "when the new card is activated the line moves to it, the number unchanged" (decision 0037): a replacement card, proven by its ICCID and printed code in the account, takes over its line; no new number is asked of the network.',
+        },
+        'sim.voidReplacement': {
+          target: 'void',
+          description: 'Decision 0037: the customer cancelled the replacement this card was made for (or it ran out): the card is void and can carry no line.',
         },
         'sim.expire': [
           {
@@ -100,6 +114,12 @@ export const simLifecycleMachine = setup({
     activated: {
       description: 'Spec section 4: "activated". The line is in service; step 1 answers 120014 "card already activated".',
       initial: 'physical',
+      on: {
+        'sim.replaced': {
+          target: 'void',
+          description: 'Issue 16: "when the new card is activated the line moves to it, the number unchanged, and the old card stops" (decision 0037).',
+        },
+      },
       states: {
         physical: {
           description: 'A physical card in service. Spec section 2 (Personal centre): "card replacement and eSIM conversion".',
@@ -123,6 +143,10 @@ export const simLifecycleMachine = setup({
           description: 'An eSIM in service (bought as an eSIM). Spec section 5: "A CN-made phone cannot use eSIM."',
         },
       },
+    },
+    void: {
+      type: 'final',
+      description: 'Issue 16: "the old card stops" (decision 0037): its line moved to a replacement card, or it was a replacement card cancelled before use. Step 1 answers 120017 for it.',
     },
     expired: {
       type: 'final',

@@ -20,6 +20,9 @@ import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from 
 import { dualNumberModel, dualNumberPageModel } from './dualNumber';
 import { numberProtectModel, protectPageModel } from './numberProtect';
 import { cpniOptOutModel, numberSecurityModel } from './security';
+import { simReplacementModel, simReplacementPageModel } from './replacement';
+import { coverageLookupModel, storeFinderModel } from './places';
+import { phoneCheckModel } from './phoneCheck';
 import { contactFormModel, dealerApplicationModel, enquiryModel } from './enquiries';
 
 const entry = (id: string): ChartEntry => {
@@ -157,6 +160,11 @@ export const models: Record<string, ChartModel> = {
   protectPage: protectPageModel,
   numberSecurity: numberSecurityModel,
   cpniOptOut: cpniOptOutModel,
+  simReplacement: simReplacementModel,
+  simReplacementPage: simReplacementPageModel,
+  coverageLookup: coverageLookupModel,
+  storeFinder: storeFinderModel,
+  phoneCheck: phoneCheckModel,
   contactForm: contactFormModel,
   dealerApplication: dealerApplicationModel,
   enquiry: enquiryModel,

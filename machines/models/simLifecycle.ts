@@ -24,5 +24,9 @@ export const simLifecycleModel: ChartModel = {
     'sim.provisioned': [{ simType: 'esim' }, { simType: 'physical' }],
     'sim.provisioningFailed': [{ failure: 'E911 address rejected' }],
     'sim.expire': [EXPIRE.physicalPast90Days, EXPIRE.esimQrExpired, EXPIRE.physicalWithinWindow],
+    // Decision 0037: a replacement card takes its line over (or is cancelled unused); the old card stops.
+    'sim.takeLine': [{ replacementId: 'RS0123456789AB' }],
+    'sim.replaced': [{ replacementId: 'RS0123456789AB' }],
+    'sim.voidReplacement': [{ replacementId: 'RS0123456789AB' }],
   },
 };

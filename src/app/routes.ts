@@ -106,11 +106,14 @@ export const ROUTES: AppRoute[] = [
   route('/activation/bundleResult/:orderNo', 'orderResult', { screen: () => import('../../screens/checkout/BundleResultScreen'), flow: 'activationPlan', namespaces: ['checkout', 'payment', 'validation'] }),
 
   route('/helpSupport', 'support', { redirect: '/helpSupport/commonProblem' }),
-  later('/helpSupport/commonProblem', 'support', 'later'),
+  // Issue 18 (decision 0039): the FAQ in the spec's five categories, searchable in the three languages.
+  route('/helpSupport/commonProblem', 'support', { screen: () => import('../../screens/help/HelpCentreScreen'), namespaces: ['help', 'legal'], prerender: true }),
   later('/videoSupport', 'videoSupport', 'later'),
-  later('/coverage', 'coverage', 'later'),
-  later('/rates', 'rates', 'later'),
-  later('/phone-detection', 'phoneCheck', 'later'),
+  // Issue 18 (decision 0040): the map's outlines load with these two screens only.
+  route('/coverage', 'coverage', { screen: () => import('../../screens/coverage/CoverageScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
+  // Issue 18 (decision 0038): the rates of every country and the phone check.
+  route('/rates', 'rates', { screen: () => import('../../screens/rates/RatesScreen'), loader: 'rates', namespaces: ['checkout', 'rates'] }),
+  route('/phone-detection', 'phoneCheck', { screen: () => import('../../screens/phoneCheck/PhoneCheckScreen'), namespaces: ['checkout', 'login', 'phoneCheck', 'validation'] }),
 
   route('/tracking', 'tracking', { redirect: '/tracking/search' }),
   route('/tracking/search', 'tracking', { screen: () => import('../../screens/tracking/TrackingSearchScreen'), flow: 'tracking', namespaces: ['login', 'tracking', 'validation'], prerender: true }),
@@ -118,8 +121,9 @@ export const ROUTES: AppRoute[] = [
   route('/tracking/modify', 'trackingModify', { screen: () => import('../../screens/tracking/TrackingModifyScreen'), flow: 'tracking', namespaces: ['checkout', 'login', 'tracking', 'usStates', 'validation'] }),
 
   route('/aboutUs', 'aboutUs', { redirect: '/aboutUs/companyIntro' }),
-  later('/aboutUs/companyIntro', 'aboutUs', 'later'),
-  later('/aboutUs/contactUs', 'contactUs', 'later'),
+  // Issue 18 (decision 0039): the company pages; the contact form reaches the staff console's inbox.
+  route('/aboutUs/companyIntro', 'aboutUs', { screen: () => import('../../screens/company/CompanyIntroScreen'), namespaces: ['company'], prerender: true }),
+  route('/aboutUs/contactUs', 'contactUs', { screen: () => import('../../screens/company/ContactUsScreen'), namespaces: ['checkout', 'company', 'legal', 'validation'] }),
 
   route('/serviceTerms', 'terms', { redirect: '/serviceTerms/serviceClause' }),
   route('/serviceTerms/serviceClause', 'terms', {
@@ -139,8 +143,9 @@ export const ROUTES: AppRoute[] = [
 
   route('/personal/doubleNumber/publicity', 'dualNumber', { screen: () => import('../../screens/dualNumber/PublicityScreen'), namespaces: ['checkout', 'dualNumber', 'portalHome'] }),
   later('/wechat-signing', 'wechatSigning', 'later'),
-  later('/agent', 'agent', 'later'),
-  later('/store', 'store', 'later'),
+  // Issue 18 (decision 0039): the dealer application of spec section 3.
+  route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'usStates', 'validation'] }),
+  route('/store', 'store', { screen: () => import('../../screens/coverage/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
   later('/activity/lottery', 'lottery', 'later'),
   route('/cpni-out', 'cpni', { screen: () => import('../../screens/security/CpniScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),
 
@@ -212,7 +217,8 @@ export const ROUTES: AppRoute[] = [
   lineOrder('/personal/businessManegement/roamPack/result/:orderNo', 'roaming', 'roamPack', 'result'),
   lineOrder('/personal/businessManegement/roamPack/resultError', 'roaming', 'roamPack', 'resultError'),
 
-  account('/personal/upgradeNewCard', 'upgradeSim'),
+  // Issue 16: SIM replacement (decision 0037), in the simReplacementPage chart.
+  route('/personal/upgradeNewCard', 'upgradeSim', { screen: () => import('../../screens/replacement/ReplacementScreen'), flags: ACCOUNT, namespaces: ['checkout', 'security', 'usStates', 'validation'] }),
   route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'usStates', 'validation'] }),
   // Issue 17: the chart studio for product owners and QA (not in spec section 2): on in the sandbox only.
   route('/studio', 'studio', { screen: () => import('../../screens/studio/StudioListScreen'), loader: 'studio', flags: { noHeaderFooter: true } }),
@@ -223,6 +229,9 @@ export const ROUTES: AppRoute[] = [
   route('/staff/login', 'staff', { screen: () => import('../../screens/staff/StaffLoginScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
   route('/staff/reviews', 'staff', { screen: () => import('../../screens/staff/StaffQueueScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
   route('/staff/reviews/:id', 'staff', { screen: () => import('../../screens/staff/StaffReviewScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
+  // Issue 18: the inbox of contact messages and dealer applications.
+  route('/staff/inbox', 'staff', { screen: () => import('../../screens/staff/StaffInboxScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'validation'] }),
+  route('/staff/inbox/:box/:id', 'staff', { screen: () => import('../../screens/staff/StaffInboxItemScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'validation'] }),
 
   // Issue 16: number keeping, its three pages in the protectPage chart's layout (decision 0035).
   route('/personal/protect', 'protect', { screen: () => import('../../screens/protect/ProtectScreen'), flow: 'protect', flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: PROTECT_NAMESPACES }),

@@ -91,6 +91,11 @@ export const PRODUCT_CODES = [
   'protectUnchanged',  // number keeping is not in a state this change applies to (not kept, already ending)
   'numberLocked',      // FCC 23-95: the number lock is on: SIM changes and port-outs are refused until it is turned off
   'simUnchanged',      // the line cannot make this SIM change now (already an eSIM, no physical card to go back to, changed meanwhile)
+  // Issue 16: SIM replacement (decision 0037).
+  'replacementCard',   // activation step 1: this card replaces the SIM of a line; it is activated in the account (/personal/upgradeNewCard)
+  'replacementOpen',   // a replacement SIM for this line is already on its way: one at a time (cancel it first)
+  'replacementUnavailable', // the line cannot get a replacement SIM now (its number was removed)
+  'replacementNotReady', // there is no replacement card to activate yet (none ordered, not shipped yet, or cancelled)
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -130,6 +135,7 @@ export const statusForCode = (code: string): number => {
     case 'protectNotYet': case 'protectUnavailable': case 'protectLimit': case 'protectEnded': case 'protectUnchanged': return 409;
     case 'numberLocked': return 423;
     case 'simUnchanged': return 409;
+    case 'replacementCard': case 'replacementOpen': case 'replacementUnavailable': case 'replacementNotReady': return 409;
     case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;

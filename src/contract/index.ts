@@ -15,6 +15,8 @@ import { cardList, payConfig, payOrder, payStatus } from './payments';
 import { billDetail, billList, billPdf, myOrderPayments, myOrders, topUpCreate, topUpDetail } from './money';
 import { lineOrderCreate, lineOrderDetail, lineOrderOffers } from './business';
 import { trackingModify, trackingSearch, trackingSendCode } from './tracking';
+// Issue 18: coverage and stores (decision 0040).
+import { coverageLookup, storeSearch } from './places';
 import {
   activationCheckSim, activationMine, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect,
 } from './activation';
@@ -26,10 +28,12 @@ import { cpniChoice, cpniSendCode, securityConvert, securityInfo, securityLock, 
 import { staffDecide, staffLogin, staffLogout, staffReview, staffReviewPhoto, staffReviews, staffWho } from './staff';
 // Issue 16: number keeping.
 import { protectCreate, protectDetail, protectEndEarly, protectInfo } from './protect';
-// Issue 18: the contact form, dealer applications and the staff console's inbox.
-import { contactSend, dealerApply, staffInbox, staffInboxClose, staffInboxItem } from './enquiries';
 // Issue 18: the phone check.
 import { phoneCheck } from './phoneCheck';
+// Issue 18: the contact form, dealer applications and the staff console's inbox.
+import { contactSend, dealerApply, staffInbox, staffInboxClose, staffInboxItem } from './enquiries';
+// Issue 16: SIM replacement (decision 0037).
+import { replacementActivate, replacementCancel, replacementInfo, replacementOrder } from './replacement';
 
 export * from './endpoint';
 export * from './errors';
@@ -43,6 +47,7 @@ export const endpoints = {
   quote, createOrder, orderDetail, payOrder, payStatus, payConfig, cardList,
   topUpCreate, topUpDetail, billList, billDetail, billPdf, myOrders, myOrderPayments,
   trackingSendCode, trackingSearch, trackingModify,
+  coverageLookup, storeSearch,
   portalHome, wifiCallInfo, wifiCallUpdate, installSendCode, installReveal,
   activationCheckSim, activationSimInfo, activationNumbers, activationSubmit, activationStatus, activationMine, portInCorrect,
   usageRecords, dataAllowance, ildRates: ildRatesList,
@@ -53,8 +58,9 @@ export const endpoints = {
   staffLogin, staffLogout, staffWho, staffReviews, staffReview, staffReviewPhoto, staffDecide,
   lineOrderOffers, lineOrderCreate, lineOrderDetail,
   protectInfo, protectCreate, protectDetail, protectEndEarly,
-  contactSend, dealerApply, staffInbox, staffInboxItem, staffInboxClose,
   phoneCheck,
+  contactSend, dealerApply, staffInbox, staffInboxItem, staffInboxClose,
+  replacementInfo, replacementOrder, replacementActivate, replacementCancel,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -21,7 +21,7 @@ export const securityInfoData = z.object({
   /** The SIM change this line can make: to an eSIM (a physical card), back to the physical card it came from, or none. */
   canConvert: z.enum(['toEsim', 'toPhysical']).nullable(),
   physicalIccidEnd: z.string().nullable(),
-  changes: z.array(z.object({ kind: z.enum(['toEsim', 'toPhysical']), at: z.string(), reauth: z.enum(['sms', 'email']) })),
+  changes: z.array(z.object({ kind: z.enum(['toEsim', 'toPhysical', 'replacement']), at: z.string(), reauth: z.enum(['sms', 'email']) })),
   portOutRequests: z.array(z.object({
     carrier: z.string(), outcome: z.enum(['accepted', 'refused']),
     reason: z.enum(['locked', 'pinWrong', 'pinExpired', 'unknownNumber', 'accountMismatch']).nullable(), at: z.string(),

@@ -5,9 +5,10 @@ export type SimActivationStatus = 'inactive' | 'activating' | 'activated' | 'exp
  * The order's activation status: the furthest any of its SIMs got, so one activated line shows; expired only when
  * every SIM has. The order page and the tracking result both show it.
  */
-export function orderActivationStatus(statuses: readonly SimActivationStatus[]): SimActivationStatus {
+export function orderActivationStatus(statuses: readonly (SimActivationStatus | 'void')[]): SimActivationStatus {
   for (const s of ['activated', 'activating'] as const) if (statuses.includes(s)) return s;
-  return statuses.length > 0 && statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
+  // A void card (its line moved to a replacement, or a cancelled replacement: decision 0037) works no more, as an expired one.
+  return statuses.length > 0 && statuses.every((s) => s === 'expired' || s === 'void') ? 'expired' : 'inactive';
 }
 
 /**

@@ -33,6 +33,7 @@ import { moneyRoutes } from './money';
 import { dualRoutes } from './dual';
 import { staffRoutes } from './staff';
 import { simSecurityRoutes } from './simSecurity';
+import { replacementRoutes } from './replacement';
 import { protectRoutes } from './protect';
 import { enquiryRoutes } from './enquiries';
 import { sandboxRoutes } from './sandbox';
@@ -40,6 +41,7 @@ import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
 import { planRoutes } from './plan';
 import { phoneCheckRoutes } from './phoneCheck';
+import { placesRoutes } from './places';
 
 export interface BuildAppOptions {
   db: Db;
@@ -129,10 +131,12 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   usageRoutes(app, deps);
   planRoutes(app, deps);
   phoneCheckRoutes(app, deps);
+  placesRoutes(app, deps);
   activationRoutes(app, deps);
   dualRoutes(app, deps);
   staffRoutes(app, deps);
   simSecurityRoutes(app, deps);
+  replacementRoutes(app, deps);
   protectRoutes(app, deps);
   enquiryRoutes(app, deps);
   sandboxRoutes(app, deps);

@@ -23,7 +23,11 @@ export const ACTIVATION_LOCK_MS = ACTIVATION_LOCK_MINUTES * 60 * 1000;
 export const simHasPlan = (sim: SimRow): boolean => sim.planId !== null || sim.globalPackId !== null;
 
 /** The chart may keep a nested state ('activated.physical'): the spec's SIM status is its first part. */
-export const simStatusOf = (status: string): ActivationSim['status'] => status.split('.')[0] as ActivationSim['status'];
+export const simStatusOf = (status: string): ActivationSim['status'] => {
+  const first = status.split('.')[0];
+  // A void card (decision 0037) can no longer be activated, as an expired one cannot.
+  return (first === 'void' ? 'expired' : first) as ActivationSim['status'];
+};
 
 export const isOurIccid = (iccid: string): boolean => Object.values(ICCID_PREFIX).some((p) => iccid.startsWith(p));
 
@@ -49,7 +53,7 @@ const locked = (until: Date, now: Date) => new GatewayError('activationLocked', 
  * for 15 minutes. Both are one UPDATE that applies only while the card is not locked: the row lock serializes
  * concurrent tries, and a try that arrives after the lock was set changes nothing and is told to wait.
  */
-async function spendTry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, sim: SimRow, code: string): Promise<void> {
+export async function spendTry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, sim: SimRow, code: string): Promise<void> {
   const now = deps.clock.now();
   const notLocked = or(isNull(sims.activationLockedUntil), lte(sims.activationLockedUntil, now));
   if (simActivationCodeMatches(deps.config.codePepper, sim.iccid, code, sim.activationCodeHash)) {
@@ -78,8 +82,10 @@ async function spendTry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, sim: SimRow
  * 120022 / 120023 (only when `collected` is given), 120014, 120020, 120018.
  */
 export async function assertActivatable(deps: Pick<Deps, 'db' | 'clock'>, sim: SimRow, collected: SimCollected | null): Promise<void> {
-  const [order] = sim.orderId ? await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, sim.orderId)) : [];
-  if (sim.voidedAt || (sim.status as string) === 'activated.convertedToEsim') throw new GatewayError('120017');
+  const [order] = sim.orderId ? await deps.db.select({ status: orders.status, kind: orders.kind }).from(orders).where(eq(orders.id, sim.orderId)) : [];
+  if (sim.voidedAt || (sim.status as string) === 'activated.convertedToEsim' || sim.status === 'void') throw new GatewayError('120017');
+  // A replacement card takes over a line that exists (decision 0037): it is activated in the account, not here.
+  if (order?.kind === 'replacement' && simStatusOf(sim.status) === 'inactive') throw new GatewayError('replacementCard');
   if (sim.collected === 'online' && (!order || order.status !== 'paid')) throw new GatewayError('120016');
   if (collected && sim.collected !== collected) throw new GatewayError(sim.collected === 'online' ? '120022' : '120023');
   const status = simStatusOf(sim.status);

@@ -8,4 +8,6 @@ export { activationJobHandlers, activationRecurringJobs } from './jobs';
 export { activationRoutes } from './routes';
 export { createSims, newIccid, type NewSim, simActivationCodeDigest } from './sims';
 export { simStore } from './jobs';
+// A replacement card (decision 0037) is proven by its code with activation's tries and lock.
+export { simExpired, spendTry } from './check';
 export { readActivationToken } from './token';

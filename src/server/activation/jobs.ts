@@ -40,7 +40,7 @@ const DAY_MS = 86_400_000;
 
 type ActivationRow = typeof activations.$inferSelect;
 type PortInRow = typeof portIns.$inferSelect;
-type SimState = 'inactive' | 'activating' | 'activated.physical' | 'activated.convertedToEsim' | 'activated.esim' | 'expired';
+type SimState = 'inactive' | 'activating' | 'activated.physical' | 'activated.convertedToEsim' | 'activated.esim' | 'expired' | 'void';
 
 // ---- the SIM lifecycle on sims.status (+ sims.voided_at for a converted physical card) --------------------------
 
@@ -55,11 +55,12 @@ export const simStore = (iccid: string, now: Date): LifecycleStore => ({
   },
   async save(tx, state) {
     const s = state as SimState;
-    const status = s.startsWith('activated') ? 'activated' : (s as 'inactive' | 'activating' | 'expired');
-    const voided = s === 'activated.convertedToEsim' ? { voidedAt: now } : s === 'activated.physical' ? { voidedAt: null } : {};
+    const status = s.startsWith('activated') ? 'activated' : (s as 'inactive' | 'activating' | 'expired' | 'void');
+    const voided = s === 'activated.convertedToEsim' || s === 'void' ? { voidedAt: now } : s === 'activated.physical' ? { voidedAt: null } : {};
     await tx.update(sims).set({ status, ...voided }).where(eq(sims.iccid, iccid));
-    // The customer's line shows the card's status (spec section 4, SIM status).
-    await tx.update(lines).set({ simStatus: status }).where(eq(lines.iccid, iccid));
+    // The customer's line shows the card's status (spec section 4, SIM status). A void card carries no line (its line
+    // moved to the replacement card before it was voided: decision 0037).
+    if (status !== 'void') await tx.update(lines).set({ simStatus: status }).where(eq(lines.iccid, iccid));
   },
 });
 

@@ -72,6 +72,8 @@ const esimFailed: JobHandler = async (deps, job) => {
 const shipped: JobHandler = async (deps, job) => {
   const order = await loadOrder(deps, job);
   if (!order.carrier || !order.trackingNumber || !order.sentAt) throw new Error(`email.shipped: order ${order.orderNo} has not shipped`);
+  // A replacement SIM for an account without an email (decision 0037): the portal shows the tracking instead.
+  if (!order.email) return;
   const email = shippedEmail(order, orderLinks(siteUrl(deps), order), { carrier: order.carrier, trackingNumber: order.trackingNumber, sentAt: order.sentAt });
   await send(deps, job, order, email, 'shipped');
 };

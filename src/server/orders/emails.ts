@@ -23,11 +23,15 @@ export function greetingName(lang: Language, s: OrderRow['shipping']): string {
 
 export interface OrderLinks { order: string; tracking: string; activation: string }
 
-export const orderLinks = (site: string, order: Pick<OrderRow, 'orderNo' | 'email'> & { activationIccid?: string | null }): OrderLinks => ({
-  order: `${site}/${order.activationIccid ? 'activation' : 'plans'}/bundleResult/${encodeURIComponent(order.orderNo)}`,
-  tracking: `${site}/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email })}`,
-  activation: `${site}/activation/first`,
-});
+export const orderLinks = (site: string, order: Pick<OrderRow, 'orderNo' | 'email'> & { activationIccid?: string | null; kind?: OrderRow['kind'] }): OrderLinks => (
+  // A replacement SIM (decision 0037) is followed and activated in the account, where the line moves to it.
+  order.kind === 'replacement'
+    ? { order: `${site}/personal/upgradeNewCard`, tracking: `${site}/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email })}`, activation: `${site}/personal/upgradeNewCard` }
+    : {
+      order: `${site}/${order.activationIccid ? 'activation' : 'plans'}/bundleResult/${encodeURIComponent(order.orderNo)}`,
+      tracking: `${site}/tracking/search?${new URLSearchParams({ orderNo: order.orderNo, email: order.email })}`,
+      activation: `${site}/activation/first`,
+    });
 
 export function addressLines(lang: Language, s: OrderRow['shipping']): string[] {
   const local = [s.city, [s.state, s.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -130,7 +134,7 @@ export function shippedEmail(order: OrderRow, links: OrderLinks, shipped: { carr
   const lang = orderLanguage(order);
   const k = (key: string, vars?: Record<string, string | number>) => t(lang, `messages:email.shipped.${key}`, vars);
   return {
-    subject: k('subject', { orderNo: order.orderNo }),
+    subject: k(order.kind === 'replacement' ? 'subjectReplacement' : 'subject', { orderNo: order.orderNo }),
     greetingName: greetingName(lang, order.shipping),
     blocks: [
       { kind: 'paragraph', text: k('intro', { date: dateTime(lang, shipped.sentAt) }) },
@@ -144,7 +148,7 @@ export function shippedEmail(order: OrderRow, links: OrderLinks, shipped: { carr
       { kind: 'heading', text: k('shipTo') },
       { kind: 'lines', lines: addressLines(lang, order.shipping) },
       { kind: 'link', href: links.tracking, label: k('track') },
-      { kind: 'paragraph', text: k('activate', { url: links.activation }) },
+      { kind: 'paragraph', text: k(order.kind === 'replacement' ? 'activateReplacement' : 'activate', { url: links.activation }) },
     ],
   };
 }

@@ -20,6 +20,7 @@ import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, Job, JobOutcome } from '../jobs/types';
 import type { ParcelAddress } from '../adapters/logistics';
 import { createSims, type NewSim } from '../activation';
+import { replacementStillWanted } from '../replacement';
 import { emailJob } from './emailJobs';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -38,6 +39,9 @@ async function ensureSims(deps: Deps, job: Job, orderNo: string): Promise<{ orde
     const tx = trx as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
     if (!order || order.status !== 'paid') return null;
+    // A replacement SIM cancelled before its card was made makes and ships nothing (decision 0037); its row stays locked
+    // until the card exists, so a cancel meanwhile waits and then voids the card.
+    if (order.kind === 'replacement' && !(await replacementStillWanted(tx, order.id))) return null;
     if (order.activationIccid) {
       await enqueueJob(tx, emailJob('orderConfirmation', orderNo, deps.clock.now()));
       return { order, codes: null };
@@ -50,7 +54,8 @@ async function ensureSims(deps: Deps, job: Job, orderNo: string): Promise<{ orde
       planId: order.planId, months: order.months, purchasedAt: order.paidAt ?? now,
     });
     await tx.update(jobs).set({ payload: { ...job.payload, sims: codes } }).where(eq(jobs.id, job.id));
-    await enqueueJob(tx, emailJob('orderConfirmation', orderNo, now));
+    // A replacement SIM's confirmation is the security notice sent when it was ordered (decision 0037).
+    if (order.kind !== 'replacement') await enqueueJob(tx, emailJob('orderConfirmation', orderNo, now));
     return { order, codes };
   });
 }

@@ -7,4 +7,6 @@
 export { paymentJobHandlers, paymentRecurringJobs } from './jobs';
 export { paymentRoutes } from './routes';
 export { registerOrderKinds, type OrderKindRules } from './orderKinds';
+// A replacement SIM (decision 0037) is an order of nothing, paid in the transaction that makes it.
+export { markOrderPaid } from './settle';
 export { chargeOrderOnFile, INSUFFICIENT_BALANCE, NO_SAVED_CARD, type OnFileMethod, type OnFileOutcome } from './onFile';

@@ -2,3 +2,6 @@
 export { simSecurityRoutes } from './routes';
 export { simSecurityJobHandlers } from './jobs';
 export { accountNumberOf, receivePortOutRequest } from './service';
+// SIM replacement (decision 0037) re-authenticates and tells the customer as the other SIM changes do.
+export { checkReauth, type Reauth } from './reauth';
+export { moveNumberJob, noticeJob } from './jobs';

@@ -17,7 +17,9 @@ import type { JobHandler } from '../jobs/types';
 import { t } from '../i18n';
 import { dateTime, renderEmail, siteUrl, type Block } from '../messages';
 
-export type Notice = 'locked' | 'unlocked' | 'pinCreated' | 'convertedToEsim' | 'convertedToPhysical' | 'esimReinstall' | 'portOutAccepted' | 'portOutRefused';
+export type Notice = 'locked' | 'unlocked' | 'pinCreated' | 'convertedToEsim' | 'convertedToPhysical' | 'esimReinstall' | 'portOutAccepted' | 'portOutRefused'
+  // Decision 0037: a replacement SIM ordered (`place`: the city it goes to), the line moved to it, or cancelled.
+  | 'replacementOrdered' | 'replaced' | 'replacementCancelled';
 export const NOTICE_JOB = 'simSecurity.notice';
 export const ESIM_PROFILE_JOB = 'simSecurity.esimProfile';
 export const MOVE_NUMBER_JOB = 'simSecurity.moveNumber';
@@ -26,9 +28,9 @@ export const MOVE_NUMBER_JOB = 'simSecurity.moveNumber';
  * `ref` names the event when several of one kind may come at the same instant (each port-out request is told, even two
  * in one millisecond); without it the notice is one per kind, line and instant.
  */
-export const noticeJob = (notice: Notice, lineId: number, at: Date, lang: Language | null, opts: { carrier?: string; ref?: string } = {}): JobRequest => ({
+export const noticeJob = (notice: Notice, lineId: number, at: Date, lang: Language | null, opts: { carrier?: string; ref?: string; place?: string } = {}): JobRequest => ({
   kind: NOTICE_JOB, dedupeKey: `${NOTICE_JOB}:${notice}:${lineId}:${opts.ref ?? at.toISOString()}`,
-  payload: { notice, lineId, at: at.toISOString(), lang, carrier: opts.carrier ?? null }, runAt: at,
+  payload: { notice, lineId, at: at.toISOString(), lang, carrier: opts.carrier ?? null, place: opts.place ?? null }, runAt: at,
 });
 export const esimProfileJob = (lineId: number, iccid: string, lang: Language, at: Date): JobRequest => ({
   kind: ESIM_PROFILE_JOB, dedupeKey: `${ESIM_PROFILE_JOB}:${iccid}`, payload: { lineId, iccid, lang }, runAt: at,
@@ -49,7 +51,7 @@ const notice: JobHandler = async (deps, job) => {
   const row = await lineAndCustomer(deps, Number(job.payload.lineId));
   const lang: Language = isLanguage(job.payload.lang) ? job.payload.lang : 'en';
   const k = (key: string, vars?: Record<string, string>) => t(lang, `security:message.${key}`, vars);
-  const vars = { number: row.line.msisdn ?? '', at: dateTime(lang, new Date(String(job.payload.at))), carrier: String(job.payload.carrier ?? '') };
+  const vars = { number: row.line.msisdn ?? '', at: dateTime(lang, new Date(String(job.payload.at))), carrier: String(job.payload.carrier ?? ''), place: String(job.payload.place ?? '') };
   const blocks: Block[] = [
     { kind: 'paragraph', text: k(`${kind}.body`, vars) },
     { kind: 'paragraph', text: k('notYou') },
