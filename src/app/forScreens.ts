@@ -19,6 +19,7 @@ export { contactFormFlow, dealerApplicationFlow } from './flows/enquiries';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { dualNumberPageFlow } from './flows/dualNumber';
 export { cpniOptOutFlow, numberSecurityFlow } from './flows/security';
+export { phoneCheckFlow } from './flows/phoneCheck';
 export { coverageLookupFlow, storeFinderFlow } from './flows/places';
 export { phoneCheckFlow } from './flows/phoneCheck';
 export { topUpFlow } from './flows/topUp';

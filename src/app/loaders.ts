@@ -6,7 +6,7 @@
  * page's first load, and a page validates answers with the schemas of its own endpoints only.
  */
 import { ApiError, call } from '../api/client';
-import type { HomeData, PersonalHomeData, PlanDetailData, PlansData, PortalData, UsagePageData } from '../contract/pageData';
+import type { HomeData, PersonalHomeData, PlanDetailData, PlansData, PortalData, RatesData, UsagePageData } from '../contract/pageData';
 import { clearSession, setPersonalData } from './session';
 import { isPlanSlug } from './planMeta';
 
@@ -30,6 +30,16 @@ export async function loadPlans(): Promise<PlansData> {
     return { catalog: await call(bundleList, { body: {}, silent: true, background: true }), catalogError: false };
   } catch {
     return { catalog: null, catalogError: true };
+  }
+}
+
+/** /rates (issue 18): the rates of every country, from the table calls are charged from. */
+export async function loadRates(): Promise<RatesData> {
+  try {
+    const { ildRatesList } = await import('../contract/usage');
+    return { rates: (await call(ildRatesList, { silent: true })).rates, loadError: false };
+  } catch {
+    return { rates: null, loadError: true };
   }
 }
 

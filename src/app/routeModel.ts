@@ -36,7 +36,7 @@ export interface MetaMatch {
 }
 
 export type ScreenModule = { default: ComponentType };
-export type LoaderName = 'home' | 'personal' | 'portal' | 'plans' | 'planDetail' | 'bills' | 'orders' | 'globalOrders' | 'payTest' | 'usage' | 'studio';
+export type LoaderName = 'home' | 'personal' | 'portal' | 'plans' | 'planDetail' | 'bills' | 'orders' | 'globalOrders' | 'payTest' | 'usage' | 'studio' | 'rates';
 
 /**
  * A wizard of spec section 4 owns a layout route (ARCHITECTURE.md, Statecharts): the routes of one flow are its

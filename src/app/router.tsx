@@ -1,7 +1,7 @@
 import { createBrowserRouter, matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ensureNamespaces } from '../../i18n';
 import { guardRedirect } from './guards';
-import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal, loadUsage } from './loaders';
+import { loadHome, loadPersonal, loadPlanDetail, loadPlans, loadPortal, loadRates, loadUsage } from './loaders';
 import { AppFallback, RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
@@ -39,6 +39,7 @@ export function toRouteObject(route: AppRoute): RouteObject {
       if (route.redirect) throw redirect(`${route.redirect}${url.search}`);
       if (route.loader === 'home') return loadHome();
       if (route.loader === 'plans') return loadPlans();
+      if (route.loader === 'rates') return loadRates();
       if (route.loader === 'planDetail') {
         const data = await loadPlanDetail(params.plan ?? '');
         if (data === 'notFound') throw redirect(NOT_FOUND_PATH);

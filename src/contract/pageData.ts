@@ -8,7 +8,7 @@ import type { UserInfo } from './personal';
 import type { PortalHome } from './portal';
 import type { BillEntry, BillMonth, MyOrderSummary, OrderPaymentLine } from './money';
 import type { OrderData } from './orders';
-import type { UsageList } from './usage';
+import type { IldRates, UsageList } from './usage';
 
 export type { Partner };
 
@@ -58,6 +58,12 @@ export interface OrdersData {
   kind: 'plan' | 'global';
   list: { orders: MyOrderSummary[]; total: number; page: number; pageSize: number } | null;
   detail: { order: OrderData; payments: OrderPaymentLine[] } | null;
+  loadError: boolean;
+}
+
+/** /rates (issue 18): every country's rates, the table calls are charged from, or the flag that it failed. */
+export interface RatesData {
+  rates: IldRates['rates'] | null;
   loadError: boolean;
 }
 
