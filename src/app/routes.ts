@@ -110,7 +110,7 @@ export const ROUTES: AppRoute[] = [
   route('/helpSupport/commonProblem', 'support', { screen: () => import('../../screens/help/HelpCentreScreen'), namespaces: ['help', 'legal'], prerender: true }),
   later('/videoSupport', 'videoSupport', 'later'),
   // Issue 18 (decision 0040): the map's outlines load with these two screens only.
-  route('/coverage', 'coverage', { screen: () => import('../../screens/coverage/CoverageScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
+  route('/coverage', 'coverage', { screen: () => import('../../screens/places/CoverageScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
   // Issue 18 (decision 0038): the rates of every country and the phone check.
   route('/rates', 'rates', { screen: () => import('../../screens/rates/RatesScreen'), loader: 'rates', namespaces: ['checkout', 'rates'] }),
   route('/phone-detection', 'phoneCheck', { screen: () => import('../../screens/phoneCheck/PhoneCheckScreen'), namespaces: ['checkout', 'login', 'phoneCheck', 'validation'] }),
@@ -145,7 +145,7 @@ export const ROUTES: AppRoute[] = [
   later('/wechat-signing', 'wechatSigning', 'later'),
   // Issue 18 (decision 0039): the dealer application of spec section 3.
   route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'usStates', 'validation'] }),
-  route('/store', 'store', { screen: () => import('../../screens/coverage/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
+  route('/store', 'store', { screen: () => import('../../screens/places/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
   later('/activity/lottery', 'lottery', 'later'),
   route('/cpni-out', 'cpni', { screen: () => import('../../screens/security/CpniScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),
 

@@ -16,10 +16,15 @@ import { datasetImports } from '../db/schema';
 import { importDataset, type Dataset } from './dataset';
 import { devicesDataset } from './devices';
 import { ratesDataset } from './rates';
+import { coverageDataset, storesDataset, zipsDataset } from './places';
 
 export const DATASETS: Readonly<Record<string, Dataset<unknown>>> = {
   rates: ratesDataset,
   devices: devicesDataset,
+  // Issue 18: /coverage and /store (decision 0040).
+  coverage: coverageDataset,
+  zips: zipsDataset,
+  stores: storesDataset,
 };
 
 export { DatasetRefused, formatProblem, importDataset, validateDataset, type Dataset, type ImportResult, type RowProblem } from './dataset';

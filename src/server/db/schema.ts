@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, customType, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -1229,6 +1229,64 @@ export const sandboxKeepingHours = pgTable('sandbox_keeping_hours', {
   voiceSeconds: integer('voice_seconds').notNull(),
   texts: integer('texts').notNull(),
 }, (t) => [uniqueIndex('sandbox_keeping_hours_hour').on(t.iccid, t.hourStart)]);
+
+// ---- places: coverage, ZIP codes and stores (issue 18, decision 0040) ------------------------------
+
+/** Coverage quality outdoors and indoors, best first. */
+export const SIGNAL_QUALITIES = ['excellent', 'good', 'fair', 'poor', 'none'] as const;
+
+/**
+ * Where a ZIP code is: its centroid (latitude and longitude, degrees) and its city's names, loaded from CSV by the
+ * `zips` data set. Chinese names are '|'-separated, the first one shown ("旧金山", "舊金山|三藩市").
+ */
+export const zipCentroids = pgTable('zip_centroids', {
+  zip: text('zip').primaryKey(),
+  city: text('city').notNull(),
+  cityZhHans: text('city_zh_hans'),
+  cityZhHant: text('city_zh_hant'),
+  state: text('state').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+}, (t) => [index('zip_centroids_state').on(t.state)]);
+
+/**
+ * The network's coverage per ZIP code, loaded from CSV by the `coverage` data set: the best technology (5G, 4G LTE,
+ * 3G/2G fallback, none) and the signal outdoors and indoors, at the ZIP's centroid.
+ */
+export const coverageAreas = pgTable('coverage_areas', {
+  zip: text('zip').primaryKey(),
+  city: text('city').notNull(),
+  cityZhHans: text('city_zh_hans'),
+  cityZhHant: text('city_zh_hant'),
+  state: text('state').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  technology: text('technology', { enum: ['5g', 'lte', '3g2g', 'none'] }).notNull(),
+  outdoor: text('outdoor', { enum: SIGNAL_QUALITIES }).notNull(),
+  indoor: text('indoor', { enum: SIGNAL_QUALITIES }).notNull(),
+}, (t) => [index('coverage_areas_state').on(t.state)]);
+
+/**
+ * Stores and dealers that sell and activate the SIM cards (spec section 2: "store finder"), loaded from CSV by the
+ * `stores` data set, keyed by the carrier's store code. hours: "Mo-Fr 10:00-19:00; Sa 11:00-17:00" (src/domain/
+ * storeHours.ts); languages: 'en', 'cmn' (Mandarin), 'yue' (Cantonese); services: src/contract/places.ts.
+ */
+export const stores = pgTable('stores', {
+  code: text('code').primaryKey(),
+  kind: text('kind', { enum: ['store', 'dealer'] }).notNull(),
+  name: text('name').notNull(),
+  nameZh: text('name_zh'),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zip: text('zip').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  phone: text('phone').notNull(),
+  hours: text('hours').notNull(),
+  languages: text('languages').array().notNull(),
+  services: text('services').array().notNull(),
+}, (t) => [index('stores_state_city').on(t.state, t.city)]);
 
 // ---- start-up ---------------------------------------------------------------------------------
 
