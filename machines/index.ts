@@ -35,8 +35,6 @@ import { numberProtectMachine } from './numberProtect.machine';
 import { protectPageMachine } from './protectPage.machine';
 import { numberSecurityMachine } from './numberSecurity.machine';
 import { cpniOptOutMachine } from './cpniOptOut.machine';
-// Issue 18: the phone check.
-import { phoneCheckMachine } from './phoneCheck.machine';
 // Issue 18: coverage and the store finder (decision 0040).
 import { coverageLookupMachine } from './coverageLookup.machine';
 import { storeFinderMachine } from './storeFinder.machine';

@@ -20,7 +20,6 @@ import { autoRenewalModel, autoRenewalPageModel, planModel, serviceModel } from 
 import { dualNumberModel, dualNumberPageModel } from './dualNumber';
 import { numberProtectModel, protectPageModel } from './numberProtect';
 import { cpniOptOutModel, numberSecurityModel } from './security';
-import { phoneCheckModel } from './phoneCheck';
 import { simReplacementModel, simReplacementPageModel } from './replacement';
 import { coverageLookupModel, storeFinderModel } from './places';
 import { phoneCheckModel } from './phoneCheck';
@@ -161,7 +160,6 @@ export const models: Record<string, ChartModel> = {
   protectPage: protectPageModel,
   numberSecurity: numberSecurityModel,
   cpniOptOut: cpniOptOutModel,
-  phoneCheck: phoneCheckModel,
   simReplacement: simReplacementModel,
   simReplacementPage: simReplacementPageModel,
   coverageLookup: coverageLookupModel,
