@@ -28,7 +28,7 @@ import { enqueueJob } from '../jobs/queue';
 import { newOrderNo, orderTokenFor, orderTokenHash } from '../orders';
 import { markOrderPaid } from '../payments';
 import { requireUsLine } from '../portal';
-import { checkReauth, moveNumberJob, noticeJob, type Reauth } from '../simSecurity';
+import { checkReauth, moveNumberJob, noticeJob, type Reauth, type ReauthChannel } from '../simSecurity';
 import { applyReplacementEvent, type ReplacementRow } from './lifecycle';
 
 type LineRow = typeof lines.$inferSelect;
@@ -137,7 +137,18 @@ export async function orderReplacement(deps: Deps, input: OrderReplacementInput)
   const refusal = refusalOf(line, await serviceOf(deps.db, line.id));
   if (refusal) throw refusal;
   if (await openReplacementOf(deps.db, line.id)) throw new GatewayError('replacementOpen');
-  const channel = await checkReauth(deps, { customerId: input.customerId, ip: input.ip, ...input.reauth });
+  let channel: ReauthChannel;
+  try {
+    channel = await checkReauth(deps, { customerId: input.customerId, ip: input.ip, ...input.reauth });
+  } catch (error) {
+    // One code, two requests with one key (a double press, a retry): the first spent it. When its order is in by now,
+    // this one answers it.
+    if (error instanceof GatewayError && error.code === 'codeExpired') {
+      const again = await replayOf(deps, input.customerId, key, hash);
+      if (again) return again;
+    }
+    throw error;
+  }
   const now = deps.clock.now();
   const [me] = await deps.db.select({ email: customers.email, billing: customers.billingAddress }).from(customers).where(eq(customers.id, input.customerId));
   const s = input.shipping;
