@@ -31,7 +31,14 @@ export function StaffFrame({ me, children }: { me?: StaffMember; children: React
     <div className="min-h-screen bg-slate-100">
       <header className="bg-slate-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <AppLink to="/staff/reviews" className="font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white">{t('frame.title')}</AppLink>
+          <div className="flex flex-wrap items-center gap-4">
+            <AppLink to="/staff/reviews" className="font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white">{t('frame.title')}</AppLink>
+            {/* Issue 18: the inbox of contact messages and dealer applications beside the real-name reviews. */}
+            <nav aria-label={t('frame.title')} className="flex gap-3 text-sm">
+              <AppLink to="/staff/reviews" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.reviews')}</AppLink>
+              <AppLink to="/staff/inbox" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.inbox')}</AppLink>
+            </nav>
+          </div>
           <div className="flex items-center gap-3 text-sm">
             <LanguageSwitch className="bg-white" />
             {me && <span data-testid="staff-me">{me.name}</span>}

@@ -16,6 +16,8 @@ export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAns
 export { staffApi, StaffApiError } from './staffApi';
 export { inboxApi } from './inboxApi';
 export { contactFormFlow, dealerApplicationFlow } from './flows/enquiries';
+export { inboxApi } from './inboxApi';
+export { contactFormFlow, dealerApplicationFlow } from './flows/enquiries';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';
 export { dualNumberPageFlow } from './flows/dualNumber';
 export { cpniOptOutFlow, numberSecurityFlow } from './flows/security';

@@ -123,7 +123,7 @@ export const ROUTES: AppRoute[] = [
   route('/aboutUs', 'aboutUs', { redirect: '/aboutUs/companyIntro' }),
   // Issue 18 (decision 0039): the company pages; the contact form reaches the staff console's inbox.
   route('/aboutUs/companyIntro', 'aboutUs', { screen: () => import('../../screens/company/CompanyIntroScreen'), namespaces: ['company'], prerender: true }),
-  route('/aboutUs/contactUs', 'contactUs', { screen: () => import('../../screens/company/ContactUsScreen'), namespaces: ['checkout', 'company', 'legal', 'validation'] }),
+  route('/aboutUs/contactUs', 'contactUs', { screen: () => import('../../screens/company/ContactUsScreen'), namespaces: ['checkout', 'company', 'legal', 'login', 'validation'] }),
 
   route('/serviceTerms', 'terms', { redirect: '/serviceTerms/serviceClause' }),
   route('/serviceTerms/serviceClause', 'terms', {
@@ -144,7 +144,7 @@ export const ROUTES: AppRoute[] = [
   route('/personal/doubleNumber/publicity', 'dualNumber', { screen: () => import('../../screens/dualNumber/PublicityScreen'), namespaces: ['checkout', 'dualNumber', 'portalHome'] }),
   later('/wechat-signing', 'wechatSigning', 'later'),
   // Issue 18 (decision 0039): the dealer application of spec section 3.
-  route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'usStates', 'validation'] }),
+  route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'login', 'usStates', 'validation'] }),
   route('/store', 'store', { screen: () => import('../../screens/places/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
   later('/activity/lottery', 'lottery', 'later'),
   route('/cpni-out', 'cpni', { screen: () => import('../../screens/security/CpniScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),

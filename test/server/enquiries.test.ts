@@ -148,7 +148,8 @@ describe.each(testDatabases())('enquiries (%s)', (_name, databaseUrl) => {
     it('opens for no customer token, no forged token and nobody', async () => {
       const [c] = await server.db.insert(customers).values({ username: `inbox${unique()}`, phone: `626${String(Date.now()).slice(-7)}`, email: `c${unique()}@example.com` }).returning({ id: customers.id });
       const token = (await createSession(server.app.deps, c!.id, 'password')).access_token;
-      for (const headers of [bearer(token), { Cookie: `Admin-Token=${token}` }, bearer('x'.repeat(40)), {}]) {
+      const tries: Record<string, string>[] = [bearer(token), { Cookie: `Admin-Token=${token}` }, bearer('x'.repeat(40)), {}];
+      for (const headers of tries) {
         const list = await call(server, endpoints.staffInbox, { query: { box: 'contact' }, headers });
         expect(list.status).toBe(401);
         const close = await call(server, endpoints.staffInboxClose, { body: { box: 'contact', item: 1 }, headers });

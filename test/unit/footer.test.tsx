@@ -79,7 +79,11 @@ describe('footer links', () => {
     cleanup();
     renderFooter(vi.fn(async () => true), findRoute);
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href') ?? '');
-    for (const href of hrefs.filter((h) => h.startsWith('/'))) expect(findRoute(href.split('?')[0]!), href).toBeDefined();
+    for (const href of hrefs.filter((h) => h.startsWith('/'))) expect(findRoute(href.split(/[?#]/)[0]!), href).toBeDefined();
+    // Built with issue 18: the help centre, contact us, about us and the dealer application.
+    for (const [name, to] of [['Help centre', '/helpSupport'], ['Contact us', '/aboutUs/contactUs'], ['About us', '/aboutUs'], ['Become a dealer', '/agent']]) {
+      expect(screen.getAllByRole('link', { name }).map((a) => a.getAttribute('href')), name).toContain(to);
+    }
     // Built with issue 15: the footer leads to it.
     expect(screen.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/personal/businessManegement/bundleChange');
   });
@@ -93,6 +97,7 @@ describe('footer links', () => {
     renderFooter();
     expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/serviceTerms');
     expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/serviceTerms?isPolicy=2');
+    expect(screen.getByRole('link', { name: 'Returns and refunds' }).getAttribute('href')).toBe('/serviceTerms/serviceClause#refunds');
     expect(screen.getByRole('link', { name: '+1 (888) 555-0611' }).getAttribute('href')).toBe('tel:+18885550611');
     expect(screen.getByText('24/7 in English, Mandarin and Cantonese')).toBeTruthy();
   });

@@ -52,6 +52,7 @@ export function Footer({ submitEmail }: { submitEmail?: (email: string) => Promi
           <div className="flex gap-4">
             <AppLink to="/serviceTerms" className="text-slate-300 hover:text-white hover:underline">{t('footer.terms')}</AppLink>
             <AppLink to="/serviceTerms?isPolicy=2" className="text-slate-300 hover:text-white hover:underline">{t('footer.privacy')}</AppLink>
+            <AppLink to="/serviceTerms/serviceClause#refunds" className="text-slate-300 hover:text-white hover:underline">{t('footer.refunds')}</AppLink>
           </div>
         </div>
       </div>
