@@ -4,7 +4,7 @@ import type { ChartModel } from '../paths';
 import { VERDICTS } from '../../src/domain/devices';
 
 const apiError = (code: string, status = 400) => ({ code, message: '', status });
-const DEVICE = { brand: 'Apple', model: 'iPhone 15 (A3092; mainland China model)', market: 'cn', compatibility: 'partial', esim: false, certified: true };
+const DEVICE = { brand: 'Apple', model: 'iPhone 15 (A3092)', market: 'cn', compatibility: 'partial', esim: false, certified: true };
 export const PHONE_CHECK_ANSWERS = VERDICTS.map((verdict) => ({ verdict, device: DEVICE, limits: ['noEsim'], brandMatches: true }));
 
 export const phoneCheckModel: ChartModel = {

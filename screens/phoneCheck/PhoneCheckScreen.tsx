@@ -29,25 +29,27 @@ export default function PhoneCheckScreen() {
         <p className="mt-3 text-base text-slate-700">{t('intro')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="phone-form" className={cardClass}>
-          <h2 id="phone-form" className="text-lg font-semibold text-slate-900">{t('form.title')}</h2>
-          <form className="mt-4 space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'check.submit' }); }}>
-            {c.problem && <div ref={problemRef}><Notice tone="error">{text(problemText(c.problem))}</Notice></div>}
-            <TextInput field="brand" label={t('form.brand')} hint={t('form.brandHint')} value={c.brand} onChange={change('brand')} errors={fieldErrorTexts(c, 'brand')} maxLength={40} />
-            <TextInput field="model" label={t('form.model')} hint={t('form.modelHint')} value={c.model} onChange={change('model')} errors={fieldErrorTexts(c, 'model')} maxLength={80} />
-            <TextInput field="imei" label={t('form.imei')} hint={t('form.imeiHint')} value={c.imei} onChange={change('imei')} errors={fieldErrorTexts(c, 'imei')}
-              inputMode="numeric" autoComplete="off" maxLength={40} />
-            <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy}>{busy ? t('form.checking') : t('form.submit')}</button>
-          </form>
-        </section>
-        <aside aria-labelledby="phone-where" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+        <div className="space-y-6">
+          <section aria-labelledby="phone-form" className={cardClass}>
+            <h2 id="phone-form" className="text-lg font-semibold text-slate-900">{t('form.title')}</h2>
+            <form className="mt-4 space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'check.submit' }); }}>
+              {c.problem && <div ref={problemRef}><Notice tone="error">{text(problemText(c.problem))}</Notice></div>}
+              <TextInput field="brand" label={t('form.brand')} hint={t('form.brandHint')} value={c.brand} onChange={change('brand')} errors={fieldErrorTexts(c, 'brand')} maxLength={40} />
+              <TextInput field="model" label={t('form.model')} hint={t('form.modelHint')} value={c.model} onChange={change('model')} errors={fieldErrorTexts(c, 'model')} maxLength={80} />
+              <TextInput field="imei" label={t('form.imei')} hint={t('form.imeiHint')} value={c.imei} onChange={change('imei')} errors={fieldErrorTexts(c, 'imei')}
+                inputMode="numeric" autoComplete="off" maxLength={40} />
+              <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy}>{busy ? t('form.checking') : t('form.submit')}</button>
+            </form>
+          </section>
+          {snapshot.matches('answered') && <PhoneCheckResult context={c} onAgain={() => send({ type: 'check.again' })} />}
+        </div>
+        <aside aria-labelledby="phone-where" className="self-start rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
           <h2 id="phone-where" className="text-lg font-semibold text-slate-900">{t('where.title')}</h2>
           <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
             {(['dial', 'iphone', 'android', 'dual'] as const).map((k) => <li key={k}>{t(`where.${k}`)}</li>)}
           </ul>
         </aside>
       </div>
-      {snapshot.matches('answered') && <PhoneCheckResult context={c} onAgain={() => send({ type: 'check.again' })} />}
     </div>
   );
 }

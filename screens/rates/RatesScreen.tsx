@@ -37,7 +37,7 @@ export default function RatesScreen() {
           <div role="search" className={`${cardClass} space-y-2`}>
             <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">{t('search.label')}</label>
             <div className="flex gap-2">
-              <input id={inputId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className={inputClass}
+              <input id={inputId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className={`${inputClass} [&::-webkit-search-cancel-button]:appearance-none`}
                 aria-describedby={`${inputId}-hint`} autoComplete="off" enterKeyHint="search" />
               {query !== '' && <button type="button" className={`${secondaryButton} mt-1 shrink-0`} onClick={() => setQuery('')}>{t('search.clear')}</button>}
             </div>

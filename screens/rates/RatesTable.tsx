@@ -20,19 +20,23 @@ export function RatesTable({ title, rows, testId }: { title: string; rows: reado
         <table className="w-full text-left text-sm" data-testid={testId} aria-labelledby={headingId}>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('columns.country')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('columns.dial')}</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('columns.landline')}</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">{t('columns.mobile')}</th>
+              <th scope="col" className="px-3 py-3 font-semibold sm:px-4">{t('columns.country')}</th>
+              <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t('columns.dial')}</th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold sm:px-4">{t('columns.landline')}</th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold sm:px-4">{t('columns.mobile')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((r) => (
               <tr key={r.code} data-country={r.code}>
-                <th scope="row" className="px-4 py-2.5 font-medium text-slate-900">{r.name}</th>
-                <td className="px-4 py-2.5 tabular-nums text-slate-700">{r.dial}</td>
-                <td className="px-4 py-2.5 text-right text-slate-900"><Price cents={r.landlineCents} /></td>
-                <td className="px-4 py-2.5 text-right text-slate-900"><Price cents={r.mobileCents} /></td>
+                <th scope="row" className="px-3 py-2.5 font-medium text-slate-900 sm:px-4">
+                  {r.name}
+                  {/* On a narrow screen the dialling code goes under the name, its column hidden. */}
+                  <span className="block text-xs font-normal tabular-nums text-slate-600 sm:hidden" aria-hidden="true">{r.dial}</span>
+                </th>
+                <td className="hidden px-4 py-2.5 tabular-nums text-slate-700 sm:table-cell">{r.dial}</td>
+                <td className="whitespace-nowrap px-3 py-2.5 text-right text-slate-900 sm:px-4"><Price cents={r.landlineCents} /></td>
+                <td className="whitespace-nowrap px-3 py-2.5 text-right text-slate-900 sm:px-4"><Price cents={r.mobileCents} /></td>
               </tr>
             ))}
           </tbody>

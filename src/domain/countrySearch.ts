@@ -43,8 +43,12 @@ const namesIn = (lang: string, style: 'long' | 'short'): Intl.DisplayNames => {
 /** Hong Kong and Macau go by their short names ("Hong Kong", "澳门"), as the spec and the plans say them. */
 const SHORT_NAMED = new Set(['HK', 'MO']);
 
+/** Where the product's own words differ from Intl's: "Macau", as spec section 1 and the plans write it (Intl: "Macao"). */
+const OUR_NAMES: Record<string, Record<string, string>> = { en: { MO: 'Macau' } };
+
 /** A country's name to show in a language. */
-export const countryName = (code: string, lang: string): string => namesIn(lang, SHORT_NAMED.has(code) ? 'short' : 'long').of(code) ?? code;
+export const countryName = (code: string, lang: string): string =>
+  OUR_NAMES[lang]?.[code] ?? namesIn(lang, SHORT_NAMED.has(code) ? 'short' : 'long').of(code) ?? code;
 
 export interface Searchable { countryCode: string; dialCode: string }
 

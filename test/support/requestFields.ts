@@ -65,6 +65,7 @@ const CANDIDATES: unknown[] = [
 const SAMPLES: Record<string, unknown> = {
   password: 'Zq8#mWp3', newPassword: 'Zq8#mWp3', confirmPassword: 'Zq8#mWp3', confirm: 'Zq8#mWp3', oldPassword: 'Old#Pw91x',
   state: 'CA', zip: '91730', accountZip: '91730', planId: 2, billingSameAsShipping: false, month: '2026-11',
+  imei: '354672141234565',
 };
 
 /**

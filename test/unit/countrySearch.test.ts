@@ -49,7 +49,7 @@ describe('finding a country on /rates in any of the three languages', () => {
 
   it('shows Hong Kong and Macau by their short names in each language', () => {
     expect(['en', 'zh-Hans', 'zh-Hant'].map((l) => countryName('HK', l))).toEqual(['Hong Kong', '香港', '香港']);
-    expect(['en', 'zh-Hans', 'zh-Hant'].map((l) => countryName('MO', l))).toEqual(['Macao', '澳门', '澳門']);
+    expect(['en', 'zh-Hans', 'zh-Hant'].map((l) => countryName('MO', l))).toEqual(['Macau', '澳门', '澳門']);
     expect(countryName('DE', 'zh-Hant')).toBe('德國');
   });
 });
