@@ -66,7 +66,10 @@ export default function SecurityScreen() {
           <section aria-labelledby="sim-title" className={`${card} space-y-3`}>
             <h2 id="sim-title" className="text-lg font-semibold text-slate-900">{t('sim.title')}</h2>
             <p className="text-sm text-slate-700">{t(`sim.${info.simType}`, { end: info.iccidEnd })}</p>
-            <p className="text-sm"><AppLink to="/person/conversionCard" className={linkClass}>{t('sim.change')}</AppLink></p>
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <AppLink to="/person/conversionCard" className={linkClass}>{t('sim.change')}</AppLink>
+              <AppLink to="/personal/upgradeNewCard" className={linkClass}>{t('sim.replace')}</AppLink>
+            </p>
             <Changes view={view} />
           </section>
 
