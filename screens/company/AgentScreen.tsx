@@ -58,7 +58,7 @@ export default function AgentScreen() {
                 onChange={(country) => send({ type: 'fields.change', values: { country, state: '' } })} />
               {inUsa ? (
                 <SelectInput field="state" label={t('agent.state')} placeholder={t('agent.statePlaceholder')} value={v('state')} onChange={change('state')} errors={fieldErrors(c, 'state')}
-                  options={US_STATE_CODES.map((code) => ({ value: code, label: states(code) })).sort((a, b) => a.label.localeCompare(b.label))} />
+                  options={US_STATE_CODES.map((code) => ({ value: code, label: states(code) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language))} />
               ) : (
                 <TextInput field="state" label={t('agent.province')} hint={t('agent.provinceHint')} value={v('state')} onChange={change('state')} errors={fieldErrors(c, 'state')} maxLength={ENQUIRY_LIMITS.place} />
               )}

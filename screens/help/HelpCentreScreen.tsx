@@ -26,10 +26,11 @@ export default function HelpCentreScreen() {
   const target = decodeURIComponent(hash.slice(1));
   const [opened, setOpened] = useState<Record<string, boolean>>({});
 
-  // What a reader searches is what they read: the question, its answer and its list, in the page's language.
+  // What a reader searches is what they read: the question, its answer and its list, in the page's language (not the
+  // category's name, which would match every question under it).
   const entries = useMemo(() => FAQ.map((q) => ({
     id: q.id,
-    text: [t(questionKey(q.id, 'q')), t(questionKey(q.id, 'a'), VALUES), ...(q.items ?? []).map((k) => t(k)), t(`categories.${q.category}`)].join('\n'),
+    text: [t(questionKey(q.id, 'q')), t(questionKey(q.id, 'a'), VALUES), ...(q.items ?? []).map((k) => t(k))].join('\n'),
   // The language is named so the texts are read again when it changes, whatever `t`'s identity does.
   })), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const matches = useMemo(() => new Set(searchFaq(entries, query)), [entries, query]);

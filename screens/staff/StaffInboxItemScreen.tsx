@@ -39,7 +39,10 @@ export default function StaffInboxItemScreen() {
     setBusy(true);
     inboxApi.close(box, id).then(() => setTick((n) => n + 1), fail).finally(() => setBusy(false));
   };
-  const value = (field: string, raw: string) => (CODED[field] ? company(`${CODED[field]}.${raw}`) : raw);
+  const { t: usStates } = useTranslation('usStates');
+  // A US store's state by its name; a province in China as typed.
+  const value = (field: string, raw: string) => (CODED[field] ? company(`${CODED[field]}.${raw}`)
+    : field === 'state' && item?.facts.some((f) => f.field === 'country' && f.value === 'US') ? usStates(raw) : raw);
   const lang = item ? t(`inbox.langs.${item.lang}`) : '';
   return (
     <StaffFrame me={me}>

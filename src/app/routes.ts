@@ -231,7 +231,7 @@ export const ROUTES: AppRoute[] = [
   route('/staff/reviews/:id', 'staff', { screen: () => import('../../screens/staff/StaffReviewScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
   // Issue 18: the inbox of contact messages and dealer applications.
   route('/staff/inbox', 'staff', { screen: () => import('../../screens/staff/StaffInboxScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'validation'] }),
-  route('/staff/inbox/:box/:id', 'staff', { screen: () => import('../../screens/staff/StaffInboxItemScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'validation'] }),
+  route('/staff/inbox/:box/:id', 'staff', { screen: () => import('../../screens/staff/StaffInboxItemScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'usStates', 'validation'] }),
 
   // Issue 16: number keeping, its three pages in the protectPage chart's layout (decision 0035).
   route('/personal/protect', 'protect', { screen: () => import('../../screens/protect/ProtectScreen'), flow: 'protect', flags: { ...ACCOUNT, hasIsSmsUser: true }, namespaces: PROTECT_NAMESPACES }),

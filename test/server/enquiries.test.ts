@@ -205,6 +205,11 @@ describe.each(testDatabases())('enquiries (%s)', (_name, databaseUrl) => {
       const [row] = await server.db.select().from(dealerApplications).where(eq(dealerApplications.reference, firstAnswer.body.data!.reference));
       const view = await call<InboxDetail>(server, endpoints.staffInboxItem, { query: { box: 'dealer', item: String(row!.id) }, headers: bearer(token) });
       expect(view.body.data!.facts.map((f) => f.field)).toEqual(['storeName', 'country', 'state', 'city', 'howHeard']);
+      expect(view.body.data!.from).toBe('Wei Zhang');
+      const chinese = await call<{ reference: string }>(server, endpoints.dealerApply, { body: dealer({ firstName: '伟', lastName: '张' }) });
+      const list = await call<{ items: InboxItem[] }>(server, endpoints.staffInbox, { query: { box: 'dealer' }, headers: bearer(token) });
+      // A Chinese name reads family name first.
+      expect(list.body.data!.items.find((i) => i.reference === chinese.body.data!.reference)!.from).toBe('张伟');
       expect((await call(server, endpoints.dealerApply, { body })).body.code).toBe('90056');
       expect((await call(server, endpoints.staffInboxClose, { body: { box: 'dealer', item: row!.id }, headers: bearer(token) })).status).toBe(200);
       expect((await call(server, endpoints.dealerApply, { body })).body.code).toBe('200');

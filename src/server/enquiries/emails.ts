@@ -6,6 +6,7 @@
 import type { Language } from '../../../i18n/languages';
 import { t } from '../i18n';
 import type { Email } from '../messages';
+import { fullName } from './names';
 
 const k = (lang: Language, key: string, vars?: Record<string, string | number>) => t(lang, `company:email.${key}`, vars);
 
@@ -26,7 +27,7 @@ export function contactReceivedEmail(lang: Language, m: { name: string; referenc
 export function dealerReceivedEmail(lang: Language, a: { firstName: string; lastName: string; reference: string; storeName: string; city: string }): Email {
   return {
     subject: k(lang, 'dealer.subject', { reference: a.reference }),
-    greetingName: lang === 'en' ? a.firstName : `${a.lastName}${a.firstName}`,
+    greetingName: fullName(a.firstName, a.lastName),
     blocks: [
       { kind: 'paragraph', text: k(lang, 'dealer.intro') },
       { kind: 'rows', rows: [[k(lang, 'reference'), a.reference], [k(lang, 'dealer.store'), `${a.storeName}, ${a.city}`]] },

@@ -12,12 +12,14 @@ import { applyLifecycleEvent } from '../db/lifecycle';
 import { contactMessages, dealerApplications, staffAccounts, staffAudit } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { audit, type StaffSession } from '../staff';
+import { fullName } from './names';
 
 type Contact = typeof contactMessages.$inferSelect;
 type Dealer = typeof dealerApplications.$inferSelect;
 type Row = { box: 'contact'; row: Contact } | { box: 'dealer'; row: Dealer };
 
 const subjectOf = (box: InboxBox, id: number) => `${box}:${id}`;
+
 const tableOf = (box: InboxBox) => (box === 'contact' ? contactMessages : dealerApplications);
 
 async function staffEmails(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
@@ -30,7 +32,7 @@ function summary(item: Row, closers: Map<number, string>): InboxItem {
   const { row } = item;
   return {
     box: item.box, id: row.id, reference: row.reference, state: row.state as EnquiryState,
-    from: item.box === 'contact' ? item.row.name : `${item.row.firstName} ${item.row.lastName}`,
+    from: item.box === 'contact' ? item.row.name : fullName(item.row.firstName, item.row.lastName),
     email: row.email,
     subject: item.box === 'contact' ? item.row.topic : item.row.storeName,
     receivedAt: row.createdAt.toISOString(), closedAt: row.closedAt?.toISOString() ?? null,
