@@ -15,6 +15,7 @@ import { seed } from './db/seed';
 import { seedTestSims } from './db/seedSims';
 import { seedFingerprint, seedUnlessDone } from './db/seedState';
 import { seedSandboxStaff } from './staff';
+import { loadSampleDatasets } from './datasets';
 import { storefrontOrigins, type GatewayConfig } from './context';
 
 export interface StartGatewayOptions {
@@ -85,6 +86,8 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
         // The staff console's reviewers of the README (issue 16): sandbox only.
         if (opts.sandbox) await seedSandboxStaff(db);
       });
+      // A changed sample file is not code the fingerprint knows: the data sets check their samples' hashes at every start.
+      if (!seeded) await loadSampleDatasets(db, now);
     });
     lap('seed');
     const messages = createSandboxMessages({ db: database.db, clock, showText: opts.sandbox, print: opts.print });
