@@ -20,7 +20,7 @@ import { enqueueJob } from '../jobs/queue';
 import type { GiveUpPayload, Job, JobOutcome } from '../jobs/types';
 import type { ParcelAddress } from '../adapters/logistics';
 import { createSims, type NewSim } from '../activation';
-import { replacementStillWanted } from '../replacement';
+import { fulfilmentHooksOf } from './kindHooks';
 import { emailJob } from './emailJobs';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -39,9 +39,10 @@ async function ensureSims(deps: Deps, job: Job, orderNo: string): Promise<{ orde
     const tx = trx as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
     if (!order || order.status !== 'paid') return null;
-    // A replacement SIM cancelled before its card was made makes and ships nothing (decision 0037); its row stays locked
-    // until the card exists, so a cancel meanwhile waits and then voids the card.
-    if (order.kind === 'replacement' && !(await replacementStillWanted(tx, order.id))) return null;
+    // A replacement SIM cancelled before its card was made makes and ships nothing (decision 0037); the owner's row stays
+    // locked until the card exists, so a cancel meanwhile waits and then voids the card.
+    const hooks = fulfilmentHooksOf(order.kind);
+    if (hooks && !(await hooks.stillWanted(tx, order.id))) return null;
     if (order.activationIccid) {
       await enqueueJob(tx, emailJob('orderConfirmation', orderNo, deps.clock.now()));
       return { order, codes: null };

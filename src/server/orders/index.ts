@@ -10,4 +10,5 @@ export { parcelAddress } from './fulfilment';
 export { orderJobGiveUps, orderJobHandlers } from './jobs';
 export { orderReaderOf, orderRoutes } from './routes';
 export { applyShipmentEvent } from './shipment';
+export { registerFulfilmentHooks, type FulfilmentHooks } from './kindHooks';
 export { findOrderFor, type OrderReader } from './view';

@@ -13,7 +13,7 @@ import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import type { Job, JobOutcome } from '../jobs/types';
 import { applyLifecycleEvent, type LifecycleActions, type LifecycleStore } from '../db/lifecycle';
-import { replacementShipped } from '../replacement';
+import { fulfilmentHooksOf } from './kindHooks';
 import { emailJob } from './emailJobs';
 
 const TO_CHART = { not_shipped: 'notShipped', shipped: 'shipped' } as const;
@@ -58,7 +58,7 @@ export async function pollShipment(deps: Deps, job: Job): Promise<JobOutcome> {
     await tx.update(sims).set({ shippedAt: sentAt }).where(eq(sims.orderId, order!.id));
     await enqueueJob(tx, emailJob('shipped', orderNo, now));
     // A replacement SIM (decision 0037): its own chart hears of the parcel in the same transaction.
-    if (order!.kind === 'replacement') await replacementShipped(tx, order!.id, { carrier: parcel.carrier, trackingNumber: parcel.trackingNumber }, now);
+    await fulfilmentHooksOf(order!.kind)?.shipped(tx, order!.id, { carrier: parcel.carrier, trackingNumber: parcel.trackingNumber }, now);
   };
   try {
     await applyShipmentEvent(deps, orderNo, {
