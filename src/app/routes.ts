@@ -218,7 +218,7 @@ export const ROUTES: AppRoute[] = [
   lineOrder('/personal/businessManegement/roamPack/resultError', 'roaming', 'roamPack', 'resultError'),
 
   // Issue 16: SIM replacement (decision 0037), in the simReplacementPage chart.
-  route('/personal/upgradeNewCard', 'upgradeSim', { screen: () => import('../../screens/replacement/ReplacementScreen'), flags: ACCOUNT, namespaces: ['checkout', 'security', 'usStates', 'validation'] }),
+  route('/personal/upgradeNewCard', 'upgradeSim', { screen: () => import('../../screens/replacement/ReplacementScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'security', 'usStates', 'validation'] }),
   route('/personal/wificall', 'wifiCalling', { screen: () => import('../../screens/personal/WifiCallScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalHome', 'usStates', 'validation'] }),
   // Issue 17: the chart studio for product owners and QA (not in spec section 2): on in the sandbox only.
   route('/studio', 'studio', { screen: () => import('../../screens/studio/StudioListScreen'), loader: 'studio', flags: { noHeaderFooter: true } }),
