@@ -14,6 +14,7 @@ import { formatPhone } from '../../src/domain/phone';
 import { AddressLinesFields, useCountryName } from '../ui/AddressLinesFields';
 import { cardClass as card } from '../ui/card';
 import { ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton, SelectInput, TextInput } from '../ui/fields';
+import { ReauthForm } from '../security';
 import { useText } from '../ui/text';
 import { connectReplacement, type ReplacementView } from './replacement.connect';
 
@@ -139,7 +140,6 @@ function CancelPart({ view }: { view: ReplacementView }) {
 
 function OrderForm({ view }: { view: ReplacementView }) {
   const { t } = useTranslation('security');
-  const text = useText();
   const country = useCountryName();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => { ref.current?.focus(); }, [view.step]);
@@ -176,36 +176,10 @@ function OrderForm({ view }: { view: ReplacementView }) {
         </form>
       )}
       {view.step === 'reauth' && (
-        <div role="group" aria-labelledby="replace-reauth" className="space-y-4 rounded-2xl bg-blue-50 p-5 ring-1 ring-blue-200" data-testid="reauth">
-          <div>
-            <h3 id="replace-reauth" className="font-semibold text-slate-900">{t('replace.reauth.title')}</h3>
-            <p className="mt-1 text-sm text-slate-700">{t('replace.reauth.why')}</p>
-          </div>
-          {view.problem && <Notice tone="error">{text(view.problem)}</Notice>}
-          {view.choosingChannel && (
-            <div className="flex flex-wrap gap-3">
-              <button type="button" className={`${primaryButton} sm:w-auto`} disabled={view.busy} onClick={() => view.sendCode('sms')}>{t('replace.reauth.sms')}</button>
-              <button type="button" className={secondaryButton} disabled={view.busy} onClick={() => view.sendCode('email')}>{t('replace.reauth.email')}</button>
-              <button type="button" className={secondaryButton} disabled={view.busy} onClick={view.back}>{t('replace.form.back')}</button>
-            </div>
-          )}
-          {view.answering && (
-            <form className="space-y-3" noValidate onSubmit={(e) => { e.preventDefault(); view.submitReauth(); }}>
-              {view.sent && <p className="text-sm text-slate-700" role="status">{t(`replace.reauth.sent.${view.sent.channel}`, { to: view.sent.to, minutes: Math.round(view.sent.expiresInSeconds / 60) })}</p>}
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextInput field="code" label={t('replace.reauth.code')} value={view.values.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-                  onChange={(v) => view.setField('code', v)} errors={view.errorsOf('code')} />
-                <TextInput field="password" label={t('replace.reauth.password')} type="password" value={view.values.password} autoComplete="current-password"
-                  onChange={(v) => view.setField('password', v)} errors={view.errorsOf('password')} />
-              </div>
-              <div className="flex flex-wrap gap-3">
-                <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={view.busy} aria-busy={view.placing}>{t('replace.reauth.confirm')}</button>
-                <button type="button" className={secondaryButton} disabled={view.busy} onClick={view.again}>{t('replace.reauth.again')}</button>
-                <button type="button" className={secondaryButton} disabled={view.busy} onClick={view.back}>{t('replace.form.back')}</button>
-              </div>
-            </form>
-          )}
-        </div>
+        <ReauthForm reason={t('replace.reauth.why')} confirmLabel={t('replace.reauth.confirm')} cancelLabel={t('replace.form.back')} problem={view.problem}
+          choosingChannel={view.choosingChannel} answering={view.answering} busy={view.busy} submitting={view.placing} sent={view.sent}
+          values={{ code: view.values.code, password: view.values.password }} errorsOf={view.errorsOf} sendCode={view.sendCode} again={view.again}
+          cancel={view.back} submit={view.submitReauth} setField={view.setField} />
       )}
     </section>
   );
