@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CUSTOMER_TYPES } from '../../domain/customerType';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -134,6 +135,11 @@ export const customers = pgTable('customers', {
   /** The contact number the customer gives (any US or China number), not the login number. */
   contactPhone: text('contact_phone'),
   billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+  /**
+   * Spec section 6 (issue 18): "Referral and campaigns: current individual users ... not business customers, enterprise,
+   * employee or agents". Every account is individual unless staff set otherwise (src/domain/customerType.ts).
+   */
+  customerType: text('customer_type', { enum: CUSTOMER_TYPES }).notNull().default('individual'),
   createdAt: createdAt(),
 });
 
@@ -1287,6 +1293,58 @@ export const stores = pgTable('stores', {
   languages: text('languages').array().notNull(),
   services: text('services').array().notNull(),
 }, (t) => [index('stores_state_city').on(t.state, t.city)]);
+
+// ---- campaigns (issue 18, decision 0042) -------------------------------------------------------------------------
+
+/**
+ * A customer's participation in a campaign edition (spec section 9, Lunar New Year: "one participation per user"):
+ * one row per customer and edition (the unique index, not a check in code). `state` is the campaignReward chart's
+ * (machines/campaignReward.machine.ts), moved through applyLifecycleEvent. Money is the claim's, computed by
+ * src/domain/campaigns.ts; credited once through balance_ledger (reference `campaign:<id>`).
+ */
+export const campaignRewards = pgTable('campaign_rewards', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  edition: text('edition').notNull(),
+  state: text('state').notNull(),
+  /** Groups forwarded to (0, 3, 6 or 9: one screenshot each), and when the customer forwarded. */
+  groups: integer('groups').notNull(),
+  forwardedAt: at('forwarded_at'),
+  /** The social post: null when not claimed; the likes the customer claims. */
+  likes: integer('likes'),
+  postedAt: at('posted_at'),
+  amountCents: integer('amount_cents').notNull(),
+  lang: text('lang').notNull(),
+  submittedAt: at('submitted_at').notNull(),
+  decidedAt: at('decided_at'),
+  decidedBy: integer('decided_by').references(() => staffAccounts.id),
+  /** What the customer reads when staff reject it. */
+  reason: text('reason'),
+  creditedAt: at('credited_at'),
+}, (t) => [
+  uniqueIndex('campaign_rewards_one_per_customer').on(t.edition, t.customerId),
+  index('campaign_rewards_state').on(t.state, t.submittedAt),
+]);
+
+/**
+ * Campaign screenshots: the dual number's image rules (src/server/images: JPG by content, 1 MB, re-encoded without
+ * metadata, sealed at rest, bound to the row, its owner and its slot). An upload is its customer's until a
+ * participation takes it.
+ */
+export const campaignImages = pgTable('campaign_images', {
+  id: serial('id').primaryKey(),
+  ref: text('ref').notNull().unique(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  /** 'group' (a forwarded group) or 'social' (the post with its likes). */
+  slot: text('slot', { enum: ['group', 'social'] }).notNull(),
+  rewardId: integer('reward_id').references(() => campaignRewards.id),
+  sealed: bytea('sealed'),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+  deletedAt: at('deleted_at'),
+}, (t) => [index('campaign_images_customer').on(t.customerId), index('campaign_images_reward').on(t.rewardId)]);
 
 // ---- start-up ---------------------------------------------------------------------------------
 
