@@ -1346,6 +1346,80 @@ export const campaignImages = pgTable('campaign_images', {
   deletedAt: at('deleted_at'),
 }, (t) => [index('campaign_images_customer').on(t.customerId), index('campaign_images_reward').on(t.rewardId)]);
 
+// ---- referral programme (issue 18 section 5, decision 0041) ----------------------------------------
+
+/** The programme's editions (configuration): the spec's dated 2025 edition, the older tiers, and the sandbox's current one. */
+export const referralEditions = pgTable('referral_editions', {
+  id: text('id').primaryKey(),
+  startsAt: at('starts_at').notNull(),
+  /** The first instant after the window. */
+  endsAt: at('ends_at').notNull(),
+  countCutoffAt: at('count_cutoff_at').notNull(),
+  /** The older edition's per-referral rewards (cents, by the referrer's n-th referral); null: $15 a new line. */
+  tiersCents: jsonb('tiers_cents').$type<number[]>(),
+  milestones: boolean('milestones').notNull(),
+  sandbox: boolean('sandbox').notNull().default(false),
+});
+
+/**
+ * One referral: one SIM (slot) of a referee's paid order that carried a referral code. `state` is the referralReward
+ * chart's (machines/referralReward.machine.ts), moved only through applyLifecycleEvent.
+ */
+export const referralRewards = pgTable('referral_rewards', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  /** 1..the order's SIM count: "$15 each for new line". */
+  slot: integer('slot').notNull(),
+  code: text('code').notNull(),
+  referrerId: integer('referrer_id').notNull().references(() => customers.id),
+  /** The referee's account: the buyer's, or the one that activated the card. */
+  refereeId: integer('referee_id').references(() => customers.id),
+  lineId: integer('line_id').references(() => lines.id),
+  iccid: text('iccid'),
+  editionId: text('edition_id').references(() => referralEditions.id),
+  state: text('state').notNull(),
+  /** Why it earns nothing (ineligibility or disqualification: src/domain/referral.ts). */
+  reason: text('reason'),
+  kind: text('kind', { enum: ['newLine', 'portIn'] }),
+  referrerCents: integer('referrer_cents').notNull().default(0),
+  refereeCents: integer('referee_cents').notNull().default(0),
+  milestoneCents: integer('milestone_cents').notNull().default(0),
+  paidAt: at('paid_at').notNull(),
+  activeSince: at('active_since'),
+  qualifiesAt: at('qualifies_at'),
+  creditDueBy: at('credit_due_by'),
+  creditedAt: at('credited_at'),
+  expiresAt: at('expires_at'),
+  endedAt: at('ended_at'),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [uniqueIndex('referral_rewards_order_slot').on(t.orderId, t.slot), index('referral_rewards_referrer').on(t.referrerId), index('referral_rewards_iccid').on(t.iccid)]);
+
+/** Every credit of a referral, with the ledger reference that makes it once, and when it expires (365 days). */
+export const referralCredits = pgTable('referral_credits', {
+  id: serial('id').primaryKey(),
+  rewardId: integer('reward_id').notNull().references(() => referralRewards.id),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  role: text('role', { enum: ['referrer', 'referee', 'milestone'] }).notNull(),
+  cents: integer('cents').notNull(),
+  reference: text('reference').notNull().unique(),
+  expiresAt: at('expires_at').notNull(),
+  /** What the expiry took back of it (unspent), when. */
+  withdrawnCents: integer('withdrawn_cents'),
+  createdAt: createdAt(),
+}, (t) => [index('referral_credits_customer').on(t.customerId)]);
+
+/** Gifts to ship (a record staff see): the 10-referral gold plate and souvenirs, the top referrer's iPhone. */
+export const referralGifts = pgTable('referral_gifts', {
+  id: serial('id').primaryKey(),
+  editionId: text('edition_id').notNull().references(() => referralEditions.id),
+  referrerId: integer('referrer_id').notNull().references(() => customers.id),
+  gift: text('gift', { enum: ['goldPlate', 'iphone'] }).notNull(),
+  referrals: integer('referrals').notNull(),
+  /** "gifts ship within 15 working days". */
+  shipBy: at('ship_by').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('referral_gifts_one').on(t.editionId, t.gift, t.referrerId)]);
+
 // ---- start-up ---------------------------------------------------------------------------------
 
 /**
