@@ -11,6 +11,8 @@ import { boughtEsim } from './sandbox';
 const PAGES = [
   '/', '/plans/propagate', '/plans/global', '/plans/5gb-plan', '/esim/cardPurchase/index', '/activation/first',
   '/tracking/search', '/serviceTerms/serviceClause', '/serviceTerms/serviceClause?isPolicy=2', '/404',
+  // Issue 18: the help centre and the company introduction.
+  '/helpSupport/commonProblem', '/aboutUs/companyIntro',
 ];
 const LANGS = [
   { lang: 'en', locale: 'en-US' },
