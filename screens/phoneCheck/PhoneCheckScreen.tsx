@@ -3,12 +3,13 @@
  * gateway's answer (machines/phoneCheck). What was typed stays, with each field's error next to it.
  */
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inspectFlow, phoneCheckFlow } from '../../src/app/forScreens';
 import { cardClass } from '../ui/card';
 import { Notice, primaryButton, TextInput } from '../ui/fields';
 import { problemText, useText } from '../ui/text';
+import { useFocusFirstError } from '../ui/useFocusFirstError';
 import { fieldErrorTexts } from './phoneCheck.connect';
 import { PhoneCheckResult } from './PhoneCheckResult';
 
@@ -21,6 +22,9 @@ export default function PhoneCheckScreen() {
   const problemRef = useRef<HTMLDivElement>(null);
   useEffect(() => { if (c.problem) problemRef.current?.querySelector<HTMLElement>('[role]')?.focus(); }, [c.problem]);
   const change = (field: 'brand' | 'model' | 'imei') => (value: string) => send({ type: 'field.change', field, value });
+  // After a refused submit, focus goes to the first field in error.
+  const [submits, setSubmits] = useState(0);
+  useFocusFirstError(submits, (['brand', 'model', 'imei'] as const).filter((f) => (c.fieldErrors[f] ?? []).length > 0));
 
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:py-14" data-testid="phone-check" data-state={JSON.stringify(snapshot.value)}>
@@ -32,7 +36,7 @@ export default function PhoneCheckScreen() {
         <div className="space-y-6">
           <section aria-labelledby="phone-form" className={cardClass}>
             <h2 id="phone-form" className="text-lg font-semibold text-slate-900">{t('form.title')}</h2>
-            <form className="mt-4 space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'check.submit' }); }}>
+            <form className="mt-4 space-y-4" noValidate onSubmit={(e) => { e.preventDefault(); send({ type: 'check.submit' }); setSubmits((n) => n + 1); }}>
               {c.problem && <div ref={problemRef}><Notice tone="error">{text(problemText(c.problem))}</Notice></div>}
               <TextInput field="brand" label={t('form.brand')} hint={t('form.brandHint')} value={c.brand} onChange={change('brand')} errors={fieldErrorTexts(c, 'brand')} maxLength={40} />
               <TextInput field="model" label={t('form.model')} hint={t('form.modelHint')} value={c.model} onChange={change('model')} errors={fieldErrorTexts(c, 'model')} maxLength={80} />

@@ -88,10 +88,12 @@ test.describe('/phone-detection', () => {
     await expect(page.getByText('Please enter the phone\'s brand, e.g. Apple.')).toBeVisible();
     await expect(page.getByText('Please enter the phone\'s model, e.g. iPhone 15.')).toBeVisible();
     await expect(page.getByText('Please enter the phone\'s IMEI.')).toBeVisible();
+    await expect(check.field('brand')).toBeFocused();
     await check.fieldChange({ brand: 'Apple', model: 'iPhone 15', imei: '86 801206 204511 4' });
     await check.checkSubmit();
     await expect(page.getByText('This IMEI is not valid: its last digit does not match the others.', { exact: false })).toBeVisible();
     await expect(check.field('imei')).toHaveValue('86 801206 204511 4');
+    await expect(check.field('imei')).toBeFocused();
     await expect(check.field('imei')).toHaveAttribute('aria-invalid', 'true');
     await expect(check.field('brand')).toHaveValue('Apple');
     expect(await seriousViolations(page)).toEqual([]);
