@@ -59,6 +59,8 @@ describe.each(testDatabases())('enquiries (%s)', (_name, databaseUrl) => {
       expect(mail!.subject).toMatch(/已收到您的留言/);
       expect(mail!.body).toContain('My eSIM QR code has not arrived yet.');
       expect(mail!.body).toContain('帳單與儲值');
+      // Why they get it: a form was sent, not an order placed.
+      expect(mail!.body).toContain(`以 ${body.email} 送出了表單`);
     });
 
     it('refuses what its schema refuses, naming the field in the request\'s language, and keeps nothing', async () => {

@@ -14,6 +14,7 @@ export function contactReceivedEmail(lang: Language, m: { name: string; referenc
   return {
     subject: k(lang, 'contact.subject', { reference: m.reference }),
     greetingName: m.name,
+    footerKey: 'company:email.footer',
     blocks: [
       { kind: 'paragraph', text: k(lang, 'contact.intro') },
       { kind: 'rows', rows: [[k(lang, 'reference'), m.reference], [k(lang, 'contact.topic'), t(lang, `company:contact.topics.${m.topic}`)]] },
@@ -28,6 +29,7 @@ export function dealerReceivedEmail(lang: Language, a: { firstName: string; last
   return {
     subject: k(lang, 'dealer.subject', { reference: a.reference }),
     greetingName: fullName(a.firstName, a.lastName),
+    footerKey: 'company:email.footer',
     blocks: [
       { kind: 'paragraph', text: k(lang, 'dealer.intro') },
       { kind: 'rows', rows: [[k(lang, 'reference'), a.reference], [k(lang, 'dealer.store'), `${a.storeName}, ${a.city}`]] },

@@ -19,7 +19,8 @@ export type Block =
   | { kind: 'steps'; items: string[] }
   | { kind: 'lines'; lines: string[] };
 
-export interface Email { subject: string; greetingName: string; blocks: Block[] }
+/** `footerKey`: why the reader gets this email, when it is not an order (the default line says an order was placed). */
+export interface Email { subject: string; greetingName: string; blocks: Block[]; footerKey?: string }
 export interface RenderedEmail { subject: string; text: string; html: string }
 
 const LOCALES: Record<Language, string> = { en: 'en-US', 'zh-Hans': 'zh-Hans-CN', 'zh-Hant': 'zh-Hant-TW' };
@@ -74,7 +75,7 @@ function blockText(b: Block): string | null {
 
 export function renderEmail(lang: Language, email: Email, to: string): RenderedEmail {
   const greeting = t(lang, 'messages:email.greeting', { name: email.greetingName });
-  const closing = [t(lang, 'messages:email.signOff'), t(lang, 'messages:email.support'), t(lang, 'messages:email.footer', { email: to })];
+  const closing = [t(lang, 'messages:email.signOff'), t(lang, 'messages:email.support'), t(lang, email.footerKey ?? 'messages:email.footer', { email: to })];
   const text = [greeting, ...email.blocks.map(blockText).filter((s): s is string => s !== null), ...closing].join('\n\n');
   const brand = escapeHtml(t(lang, 'messages:email.brand'));
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>`
