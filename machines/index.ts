@@ -45,6 +45,8 @@ import { simReplacementPageMachine } from './simReplacementPage.machine';
 // Issue 18: the contact form, the dealer application and the enquiry they make for the staff inbox.
 import { enquiryMachine } from './enquiry.machine';
 import { contactFormMachine, dealerApplicationMachine } from './enquiryForm.machine';
+// Issue 18: campaigns (decision 0042).
+import { campaignRewardMachine } from './campaignReward.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -172,6 +174,7 @@ export const charts: readonly ChartEntry[] = [
   // Issue 18: the company pages' forms, and what staff do with them in the console's inbox.
   { id: 'contactForm', titleKey: 'company:chart.contactForm', title: 'Contact form: editing, sending, sent, failed', kind: 'flow', specSection: '1 (support 24/7), 2 (/aboutUs/contactUs); issue 18', machine: contactFormMachine },
   { id: 'dealerApplication', titleKey: 'company:chart.dealerApplication', title: 'Dealer application: editing, sending, sent, failed', kind: 'flow', specSection: '2 (/agent), 3 (Dealer application), 6 (dealers need a physical retail store), 8 (90056)', machine: dealerApplicationMachine },
+  { id: 'campaignReward', titleKey: 'campaigns:chart.reward', title: 'Campaign reward: submitted, under review, approved and credited, or rejected with a reason', kind: 'lifecycle', specSection: '4 (campaign rewards pass review, then credited), 6 (staff review screenshots; individual customers only), 9 (Lunar New Year); issue 18', machine: campaignRewardMachine },
   { id: 'enquiry', titleKey: 'company:chart.enquiry', title: 'Enquiry (contact message or dealer application): open, closed by staff', kind: 'lifecycle', specSection: '3 (Dealer application), 6 (staff); issue 18', machine: enquiryMachine },
   { id: 'dualNumberPage', titleKey: 'dualNumber:chart.page', title: 'Dual number page: apply, real-name form and photos, the number\'s states', kind: 'flow', specSection: '2 (/personal/doubleNumber/openDouble, /waitReview), 3 (Dual-number real-name; Dual number screens), 5 (ID fields, images), 8 (120073, 120074, 120079, 120081, picture upload messages)', machine: dualNumberPageMachine },
   // Issue 16: number keeping, the paid alternative to the service chart's unpaid suspension (decision 0035).

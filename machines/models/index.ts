@@ -24,6 +24,7 @@ import { simReplacementModel, simReplacementPageModel } from './replacement';
 import { coverageLookupModel, storeFinderModel } from './places';
 import { phoneCheckModel } from './phoneCheck';
 import { contactFormModel, dealerApplicationModel, enquiryModel } from './enquiries';
+import { campaignRewardModel } from './campaigns';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -168,5 +169,6 @@ export const models: Record<string, ChartModel> = {
   contactForm: contactFormModel,
   dealerApplication: dealerApplicationModel,
   enquiry: enquiryModel,
+  campaignReward: campaignRewardModel,
   autoRenewalPage: autoRenewalPageModel,
 };

@@ -96,6 +96,11 @@ export const PRODUCT_CODES = [
   'replacementOpen',   // a replacement SIM for this line is already on its way: one at a time (cancel it first)
   'replacementUnavailable', // the line cannot get a replacement SIM now (its number was removed)
   'replacementNotReady', // there is no replacement card to activate yet (none ordered, not shipped yet, or cancelled)
+  // Issue 18: campaigns (decision 0042).
+  'campaignClosed',    // no edition of the campaign runs now (data: the next or last dates)
+  'campaignNotEligible', // spec section 6: campaigns are for current individual customers (not business, enterprise, employee or agents)
+  'campaignTooEarly',  // spec section 9: "screenshot 24 hours after forwarding": not yet (data.readyAt)
+  'rewardUnchanged',   // the participation is not in a state this decision applies to (decided meanwhile, not under review)
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -136,6 +141,7 @@ export const statusForCode = (code: string): number => {
     case 'numberLocked': return 423;
     case 'simUnchanged': return 409;
     case 'replacementCard': case 'replacementOpen': case 'replacementUnavailable': case 'replacementNotReady': return 409;
+    case 'campaignClosed': case 'campaignTooEarly': case 'rewardUnchanged': return 409;
     case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;

@@ -34,6 +34,10 @@ import { phoneCheck } from './phoneCheck';
 import { contactSend, dealerApply, staffInbox, staffInboxClose, staffInboxItem } from './enquiries';
 // Issue 16: SIM replacement (decision 0037).
 import { replacementActivate, replacementCancel, replacementInfo, replacementOrder } from './replacement';
+// Issue 18: campaigns (decision 0042).
+import {
+  campaignLunarNewYear, campaignScreenshot, campaignSubmit, campaignUpload, staffCampaign, staffCampaignDecide, staffCampaigns, staffCampaignShot,
+} from './campaigns';
 
 export * from './endpoint';
 export * from './errors';
@@ -61,6 +65,7 @@ export const endpoints = {
   phoneCheck,
   contactSend, dealerApply, staffInbox, staffInboxItem, staffInboxClose,
   replacementInfo, replacementOrder, replacementActivate, replacementCancel,
+  campaignLunarNewYear, campaignSubmit, campaignUpload, campaignScreenshot, staffCampaigns, staffCampaign, staffCampaignShot, staffCampaignDecide,
 } as const;
 
 export type Endpoints = typeof endpoints;

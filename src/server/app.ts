@@ -42,6 +42,7 @@ import { usageRoutes } from './usage';
 import { planRoutes } from './plan';
 import { phoneCheckRoutes } from './phoneCheck';
 import { placesRoutes } from './places';
+import { campaignRoutes } from './campaigns';
 
 export interface BuildAppOptions {
   db: Db;
@@ -135,6 +136,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   activationRoutes(app, deps);
   dualRoutes(app, deps);
   staffRoutes(app, deps);
+  campaignRoutes(app, deps);
   simSecurityRoutes(app, deps);
   replacementRoutes(app, deps);
   protectRoutes(app, deps);

@@ -14,6 +14,7 @@ import { dualJobHandlers } from '../dual';
 import { simSecurityJobHandlers } from '../simSecurity';
 import { protectJobHandlers } from '../protect';
 import { enquiryJobHandlers } from '../enquiries';
+import { campaignJobHandlers } from '../campaigns';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -39,6 +40,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...protectJobHandlers,
   /** Issue 18: enquiry.confirm (the contact form's and the dealer application's confirmations). */
   ...enquiryJobHandlers,
+  /** Issue 18: campaign.clock (a campaign reward's review opening and credit). */
+  ...campaignJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

@@ -56,6 +56,8 @@ export const RULES = {
   registeredIp: { id: 'registered.ip', max: 30, windowMs: HOUR },
   /** ID photo uploads of one customer (issue 16): three photos, re-taken a few times over, with room to spare. */
   idPhotoDay: { id: 'idPhoto.day', max: 30, windowMs: DAY },
+  /** Campaign screenshots of one customer (issue 18): up to 10 for a participation, re-taken a few times over. */
+  campaignShotDay: { id: 'campaignShot.day', max: 40, windowMs: DAY },
   /** Staff console logins (issue 16): per staff email and per IP, every try counted, success or not. */
   staffLoginAccount: { id: 'staffLogin.account', max: 5, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
   staffLoginIp: { id: 'staffLogin.ip', max: 20, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
