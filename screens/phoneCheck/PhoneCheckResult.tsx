@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PhoneCheckContext } from '../../machines/phoneCheck.machine';
 import { AppLink } from '../../src/app/forScreens';
 import { linkClass, secondaryButton } from '../ui/fields';
+import { VerbatimText } from '../ui/Verbatim';
 import { resultOf, type ResultTone } from './phoneCheck.connect';
 
 const TONE: Record<ResultTone, string> = {
@@ -25,10 +26,10 @@ export function PhoneCheckResult({ context, onAgain }: { context: PhoneCheckCont
       <h2 id="phone-result" ref={heading} tabIndex={-1} className="mt-1 text-2xl font-bold focus:outline-none">{t(`verdict.${result.verdict}.title`)}</h2>
       <p className="mt-2">{t(`verdict.${result.verdict}.body`)}</p>
       <p className="mt-4 text-sm">
-        {device ? t('answer.device', { brand: device.brand, model: device.model }) : t('answer.unknownDevice')}
+        {device ? <VerbatimText k="phoneCheck:answer.device" values={{ brand: device.brand, model: device.model }} /> : t('answer.unknownDevice')}
         {device?.market === 'cn' && <span className="ml-2 inline-flex rounded-full bg-white/70 px-2 py-0.5 text-xs font-semibold ring-1 ring-current/20">{t('answer.cnModel')}</span>}
       </p>
-      {result.mismatchTyped && <p className="mt-2 text-sm">{t('answer.mismatch', { typed: result.mismatchTyped, brand: device!.brand })}</p>}
+      {result.mismatchTyped && <p className="mt-2 text-sm"><VerbatimText k="phoneCheck:answer.mismatch" values={{ typed: result.mismatchTyped, brand: device!.brand }} /></p>}
       {result.limits.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-semibold">{t('answer.limitsTitle')}</h3>

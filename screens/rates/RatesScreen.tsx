@@ -10,6 +10,7 @@ import type { RatesData } from '../../src/contract/pageData';
 import { AppLink } from '../../src/app/forScreens';
 import { cardClass } from '../ui/card';
 import { inputClass, linkClass, Notice, secondaryButton } from '../ui/fields';
+import { withEnglishExamples } from '../ui/Verbatim';
 import { RatesTable } from './RatesTable';
 import { rateIndex, ratesView } from './rates.connect';
 
@@ -41,7 +42,7 @@ export default function RatesScreen() {
                 aria-describedby={`${inputId}-hint`} autoComplete="off" enterKeyHint="search" />
               {query !== '' && <button type="button" className={`${secondaryButton} mt-1 shrink-0`} onClick={() => setQuery('')}>{t('search.clear')}</button>}
             </div>
-            <p id={`${inputId}-hint`} className="text-xs text-slate-600">{t('search.hint')}</p>
+            <p id={`${inputId}-hint`} className="text-xs text-slate-600">{withEnglishExamples(t('search.hint'))}</p>
             <p role="status" className="text-sm text-slate-700" data-testid="rates-count">
               {view.kind === 'search' && view.count === 0 ? t('search.none', { query: deferred.trim() }) : t('search.count', { count: view.count })}
             </p>

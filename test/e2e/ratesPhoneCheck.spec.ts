@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { seriousViolations } from './checks';
+import { englishLeftovers } from './i18n-check';
 
 /**
  * /rates and /phone-detection in the browser (issue 18, decision 0038), in the three languages: the rates of every
@@ -40,6 +41,7 @@ test.describe('/rates', () => {
       await expect(us.locator('td').nth(1)).toHaveText(l.free);
       await expect(us.locator('td').nth(2)).toHaveText(l.free);
 
+      if (l.lang !== 'en') expect(await englishLeftovers(page), `English left on /rates in ${l.lang}`).toEqual([]);
       const search = page.getByRole('searchbox', { name: l.search });
       await search.fill(l.japan);
       const jp = rates.find((r) => r.countryCode === 'JP')!;
@@ -132,6 +134,7 @@ test.describe('/phone-detection', () => {
       await check.checkSubmit();
       await expect(check.result()).toHaveAttribute('data-verdict', a.verdict);
       await expect(check.result().getByRole('heading', { level: 2 })).toHaveText(a.title);
+      if (a.lang !== 'en') expect(await englishLeftovers(page), `English left on /phone-detection in ${a.lang}`).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
