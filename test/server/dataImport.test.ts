@@ -5,7 +5,7 @@
  * a carrier's file.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { main } from '../../scripts/importData';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { datasetImports, devices, ildRates } from '../../src/server/db/schema';
-import { loadSampleDatasets } from '../../src/server/datasets';
+import { DATASETS, isSampleFile, loadSampleDatasets, validateDataset } from '../../src/server/datasets';
 import { testDatabases } from '../support/server';
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-import-'));
@@ -38,6 +38,28 @@ async function run(env: NodeJS.ProcessEnv, ...args: string[]) {
 }
 
 const RATES_HEADER = 'country_code,dial_code,landline_cents,mobile_cents,popular_rank';
+
+describe('the shipped samples', () => {
+  it.each(Object.values(DATASETS).map((d) => [d.name, d] as const))('%s: marked as a sample, and every row passes the data set\'s own rules', (_name, dataset) => {
+    const text = readFileSync(dataset.sample, 'utf8');
+    expect(isSampleFile(text)).toBe(true);
+    expect(validateDataset(dataset, text).length).toBeGreaterThan(0);
+  });
+
+  it('the rates sample has every country and region Intl names, with its dialling code (issue 18: "every country")', () => {
+    const rows = validateDataset(DATASETS.rates!, readFileSync(DATASETS.rates!.sample, 'utf8')).map((r) => r.row as { countryCode: string; dialCode: string });
+    const names = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const named = letters.flatMap((a) => letters.map((b) => a + b)).filter((code) => names.of(code) !== undefined);
+    /** Named by Intl, yet no country to call: groupings, codes no longer in use, reserved ones, and the uninhabited. */
+    const notCountries = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'UK', 'VD', 'YD', 'YU', 'ZR',
+      'CP', 'CQ', 'DG', 'EA', 'IC', 'BV', 'HM', 'UM']);
+    const have = new Set(rows.map((r) => r.countryCode));
+    expect(named.filter((code) => !notCountries.has(code) && !have.has(code))).toEqual([]);
+    expect(rows.every((r) => /^[1-9]\d{0,3}$/.test(r.dialCode))).toBe(true);
+    expect(have.size).toBeGreaterThanOrEqual(245);
+  });
+});
 
 describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) => {
   let env: NodeJS.ProcessEnv;

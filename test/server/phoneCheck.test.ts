@@ -29,6 +29,7 @@ describe.each(testDatabases({ postgres: false, because: 'reads of the seeded dev
       ['Nokia', '3310', '490154203237518', 'uncertified', []],
       ['Apple', 'iPhone 14', '353250110000175', 'locked', []],
       ['Samsung', 'Galaxy S24', '356184209000423', 'blocked', []],
+      ['Google', 'Pixel 8', '358021110000167', 'blocked', []],
     ])('%s %s (%s): %s', async (brand, model, imei, verdict, limits) => {
       const res = await check({ brand, model, imei });
       expect(res.status).toBe(200);
