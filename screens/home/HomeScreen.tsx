@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import type { HomeData } from '../../src/contract/pageData';
+import { CampaignSection } from './CampaignSection';
 import { ActivationSection, DualNumberAndEsim, ReferralSection } from './FeatureSections';
 import { GlobalSection } from './GlobalSection';
 import { Hero } from './Hero';
@@ -19,6 +20,7 @@ export default function HomeScreen() {
       <GlobalSection catalog={catalog} />
       <DualNumberAndEsim />
       <ReferralSection />
+      <CampaignSection />
       <ActivationSection />
       <SupportSection />
       <PartnersSection partners={data?.partners ?? []} />

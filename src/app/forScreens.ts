@@ -14,6 +14,7 @@ export { trackingFlow } from './flows/tracking';
 export { STUDIO_CHANNEL, type FlowBeacon } from './flows/studioBeacon';
 export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAnswer, type HistoryAnswer, type RecentAnswer } from './studioApi';
 export { staffApi, StaffApiError } from './staffApi';
+export { campaignApi, staffCampaignApi } from './campaignApi';
 export { inboxApi } from './inboxApi';
 export { contactFormFlow, dealerApplicationFlow } from './flows/enquiries';
 export { inboxApi } from './inboxApi';

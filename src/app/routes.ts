@@ -147,6 +147,8 @@ export const ROUTES: AppRoute[] = [
   route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'login', 'usStates', 'validation'] }),
   route('/store', 'store', { screen: () => import('../../screens/places/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
   later('/activity/lottery', 'lottery', 'later'),
+  // Issue 18 (decision 0042): the Lunar New Year campaign of spec section 9 (/promotion still goes home, as the spec says).
+  route('/activity/lunarNewYear', 'lunarNewYear', { screen: () => import('../../screens/campaigns/LunarNewYearScreen'), namespaces: ['campaigns', 'checkout', 'validation'] }),
   route('/cpni-out', 'cpni', { screen: () => import('../../screens/security/CpniScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),
 
   route('/404', 'notFound', { screen: () => import('../../screens/notFound/NotFoundScreen'), namespaces: ['notFound'], prerender: true }),
@@ -231,6 +233,9 @@ export const ROUTES: AppRoute[] = [
   route('/staff/reviews/:id', 'staff', { screen: () => import('../../screens/staff/StaffReviewScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
   // Issue 18: the inbox of contact messages and dealer applications.
   route('/staff/inbox', 'staff', { screen: () => import('../../screens/staff/StaffInboxScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'validation'] }),
+  // Issue 18 (decision 0042): campaign screenshots to review.
+  route('/staff/campaigns', 'staff', { screen: () => import('../../screens/staff/StaffCampaignsScreen'), flags: { noHeaderFooter: true }, namespaces: ['campaigns', 'checkout', 'staff', 'validation'] }),
+  route('/staff/campaigns/:id', 'staff', { screen: () => import('../../screens/staff/StaffCampaignScreen'), flags: { noHeaderFooter: true }, namespaces: ['campaigns', 'checkout', 'staff', 'validation'] }),
   route('/staff/inbox/:box/:id', 'staff', { screen: () => import('../../screens/staff/StaffInboxItemScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'usStates', 'validation'] }),
 
   // Issue 16: number keeping, its three pages in the protectPage chart's layout (decision 0035).

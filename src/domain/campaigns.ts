@@ -59,6 +59,8 @@ export function sandboxLunarNewYear(today: Date): CampaignEdition {
   return { id: 'lny-sandbox', starts, ends, reviewFrom: starts, reviewTo: plusDays(ends, 3), sandbox: true };
 }
 
+/** The instant a Pacific calendar day ('YYYY-MM-DD') begins. */
+export const pacificDayStart = (date: string): Date => day(date);
 export const startsAt = (e: CampaignEdition): Date => day(e.starts);
 /** The instant the last day ends (the next Pacific midnight). */
 export const endsAt = (e: CampaignEdition): Date => day(plusDays(e.ends, 1));
