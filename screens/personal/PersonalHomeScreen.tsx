@@ -120,6 +120,21 @@ function DualNumberCard({ home }: { home: PortalHome }) {
   );
 }
 
+/** Issue 16 (decision 0037): a new SIM on its way, and where to activate it when it comes. */
+function ReplacementCard({ home }: { home: PortalHome }) {
+  const { t } = useTranslation('portalHome');
+  const r = home.replacement;
+  if (!r) return null;
+  return (
+    <Card id="replacement-title" title={t(`replacement.${r.state}.title`)}>
+      <div className="flex flex-wrap items-center justify-between gap-3" data-testid="portal-replacement" data-state={r.state}>
+        <p className="text-sm text-slate-700">{t(`replacement.${r.state}.body`, { orderNo: r.orderNo })}</p>
+        <AppLink to="/personal/upgradeNewCard" className={`${pill} bg-blue-700 text-white hover:bg-blue-800`}>{t(`replacement.${r.state}.action`)}</AppLink>
+      </div>
+    </Card>
+  );
+}
+
 export default function PersonalHomeScreen() {
   const { t } = useTranslation(['personal', 'portalHome']);
   const data = useLoaderData() as PersonalHomeData | undefined;
@@ -148,6 +163,7 @@ export default function PersonalHomeScreen() {
           <PlanCard home={home} />
         </div>
       </PlanLifeCard>
+      <ReplacementCard home={home} />
       <ActivationsCard activations={data?.activations} />
       <DualNumberCard home={home} />
       <Balances home={home} />

@@ -66,6 +66,8 @@ export const portalHomeData = z.object({
   balances: z.object({ generalCents: z.number().int(), ildCents: z.number().int() }),
   /** Issue 16: the US line's dual number (null without a US line). */
   dualNumber: z.object({ state: dualState, chinaNumber: z.string().nullable() }).nullable(),
+  /** Issue 16 (decision 0037): the US line's replacement SIM on its way (ordered or shipped), or null. */
+  replacement: z.object({ state: z.enum(['ordered', 'shipped']), orderNo: z.string() }).nullable(),
 });
 export type PortalHome = z.infer<typeof portalHomeData>;
 

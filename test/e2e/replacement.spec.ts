@@ -102,6 +102,11 @@ test.describe('SIM replacement', () => {
     const card = await shipParcel(request, orderNo);
     await expect.poll(async () => { await page.reload(); return screen.getAttribute('data-replacement'); }).toBe('shipped');
     await expect(page.getByRole('heading', { name: 'Your new SIM is on its way' })).toBeVisible();
+    // The account's home points to it too.
+    await page.goto('/personal');
+    await expect(page.getByTestId('portal-replacement')).toHaveAttribute('data-state', 'shipped');
+    await page.getByRole('link', { name: 'Activate the new SIM' }).click();
+    await expect(screen).toHaveAttribute('data-replacement', 'shipped');
     await expect.poll(async () => (await messagesTo(request, email)).map((m) => m.subject)).toContain(`Your replacement SIM is on its way (order ${orderNo})`);
     await axeClean(page, 'shipped');
 

@@ -72,7 +72,7 @@ const PORTAL_DATA: PortalData = {
   home: {
     msisdn: '6265550100', global: false, isSmsUser: 0, showAutonewSetBtn: 1, hasPassword: true,
     sim: { iccid: '8901260010000000013', type: 'esim', status: 'activated', kind: 'us' }, plan: null, upcoming: [],
-    balances: { generalCents: 0, ildCents: 0 }, dualNumber: { state: 'notOpened', chinaNumber: null },
+    balances: { generalCents: 0, ildCents: 0 }, dualNumber: { state: 'notOpened', chinaNumber: null }, replacement: null,
   },
 };
 

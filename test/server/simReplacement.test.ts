@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
+import type { PortalHome } from '../../src/contract/portal';
 import type { ReplacementInfo } from '../../src/contract/replacement';
 import type { SecurityInfo } from '../../src/contract/security';
 import { hashPassword } from '../../src/server/accounts';
@@ -176,6 +177,9 @@ describe.each(testDatabases())('SIM replacement (%s)', (_name, databaseUrl) => {
     expect(shippedMail[0]!.subject).toContain('replacement SIM');
     expect(shippedMail[0]!.body).toContain('/personal/upgradeNewCard');
 
+    // The portal's home points to it.
+    const home = async () => (await call<PortalHome>(server, endpoints.portalHome, { headers: await auth(c) })).body.data!.replacement;
+    expect(await home()).toEqual({ state: 'shipped', orderNo: o!.orderNo });
     const inParcel = (await parcel(o!.orderNo))!;
     expect(inParcel.iccid).toBe(card!.iccid);
     // Activation step 1 sends the new card to the account; the line is still on its old card.
@@ -194,6 +198,7 @@ describe.each(testDatabases())('SIM replacement (%s)', (_name, databaseUrl) => {
     expect(moved.body.code, JSON.stringify(moved.body)).toBe('200');
     expect(moved.body.data).toMatchObject({ simType: 'physical', iccidEnd: inParcel.iccid.slice(-4), replacement: { state: 'moved' } });
     expect(await lineOf(c)).toMatchObject({ iccid: inParcel.iccid, simType: 'physical', simStatus: 'activated', msisdn: c.phone });
+    expect(await home()).toBeNull();
     expect(await simOf(inParcel.iccid)).toMatchObject({ status: 'activated', voidedAt: null });
     const old = await simOf(c.iccid);
     expect(old.status).toBe('void');

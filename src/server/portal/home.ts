@@ -3,11 +3,11 @@
  * in sequence ("A changed plan starts when the current one expires; multi-month plans run in sequence"), and the
  * two balances. Everything is read for the session's own customer only.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { PLAN_CYCLE_DAYS, type PortalHome, type PortalPlan } from '../../contract/portal';
 import type { DualState } from '../../contract/dualNumber';
 import type { Deps } from '../context';
-import { balances, customers, dualNumbers, planSubscriptions, plans } from '../db/schema';
+import { balances, customers, dualNumbers, orders, planSubscriptions, plans, simReplacements } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { isSmsUserOf, linesOf, portalLineOf, usLineOf } from './lineRules';
 import { addOnMbInCycle } from '../usage';
@@ -54,6 +54,9 @@ export async function portalHome(deps: Deps, customerId: number): Promise<Portal
   const [balance] = await deps.db.select().from(balances).where(eq(balances.customerId, customerId));
   const us = usLineOf(customerLines);
   const [dual] = us ? await deps.db.select({ state: dualNumbers.state, chinaNumber: dualNumbers.chinaNumber }).from(dualNumbers).where(eq(dualNumbers.lineId, us.id)) : [];
+  const [replacement] = us ? await deps.db.select({ state: simReplacements.state, orderNo: orders.orderNo }).from(simReplacements)
+    .innerJoin(orders, eq(orders.id, simReplacements.orderId))
+    .where(and(eq(simReplacements.lineId, us.id), inArray(simReplacements.state, ['ordered', 'shipped']))) : [];
   return {
     msisdn: line?.msisdn ?? customer.phone ?? '',
     global: line?.kind === 'global',
@@ -79,5 +82,7 @@ export async function portalHome(deps: Deps, customerId: number): Promise<Portal
     balances: { generalCents: balance?.generalCents ?? 0, ildCents: balance?.ildCents ?? 0 },
     // Issue 16: the US line's dual number, as its chart has it (a line without one has not opened it).
     dualNumber: us ? { state: (dual?.state ?? 'notOpened') as DualState, chinaNumber: dual?.state === 'closed.numberReleased' ? null : dual?.chinaNumber ?? null } : null,
+    // Issue 16 (decision 0037): a new SIM on its way, so the customer finds where to activate it.
+    replacement: replacement ? { state: replacement.state as 'ordered' | 'shipped', orderNo: replacement.orderNo } : null,
   };
 }
