@@ -5,7 +5,7 @@
  * a carrier's file.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -176,6 +176,18 @@ describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) 
     expect(none.code).toBe(2);
     expect(none.output).toMatch(/usage: npm run data:import -- <dataset> <file\.csv>[\s\S]*rates[\s\S]*devices/);
     expect((await run(env, 'planets', 'x.csv')).output).toMatch(/^unknown data set: planets/);
+  });
+});
+
+describe('npm run data:import on the data directory of a running gateway', () => {
+  it('refuses to open it (PGlite is one process\'s) and writes nothing there', async () => {
+    const dataDir = join(dir, 'held');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'postmaster.pid'), '-42\n');
+    const res = await run({ DATA_DIR: dataDir }, 'rates', file('while-running.csv', `${RATES_HEADER}\nJP,81,7,14,2\n`));
+    expect(res.code).toBe(1);
+    expect(res.output).toMatch(/is in use \(a gateway runs on it\): stop npm start first, or set DATABASE_URL/);
+    expect(readdirSync(dataDir)).toEqual(['postmaster.pid']);
   });
 });
 
