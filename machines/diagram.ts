@@ -186,7 +186,14 @@ export function renderMermaid(entry: ChartEntry, options: DiagramOptions): strin
       if (initial && (!view || view.shown(initial) === initial)) out.push(`${pad}[*] --> ${idOf(initial)}`);
       else if (initial && view && !view.shown(initial)) {
         // The chart starts in a state folded away: it starts, in effect, in the business states that one leads to.
-        for (const next of view.leadsTo(initial)) if (next.parent === parent) out.push(`${pad}[*] --> ${idOf(next)}`);
+        // A business state nested deeper (pending.notActivated) is entered through its ancestor at this level.
+        const starts = new Set<AnyStateNode>();
+        for (const next of view.leadsTo(initial)) {
+          let at: AnyStateNode | undefined = next;
+          while (at && at.parent !== parent) at = at.parent;
+          if (at) starts.add(at);
+        }
+        for (const next of starts) out.push(`${pad}[*] --> ${idOf(next)}`);
       }
       for (const child of children) if (!view || view.shown(child) === child) writeState(child, depth);
       for (const child of children) if (child.type === 'final' && (!view || view.shown(child) === child)) out.push(`${pad}${idOf(child)} --> [*]`);

@@ -47,6 +47,8 @@ import { enquiryMachine } from './enquiry.machine';
 import { contactFormMachine, dealerApplicationMachine } from './enquiryForm.machine';
 // Issue 18: campaigns (decision 0042).
 import { campaignRewardMachine } from './campaignReward.machine';
+// Issue 18: the referral programme (decision 0041).
+import { referralRewardMachine } from './referralReward.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -183,6 +185,8 @@ export const charts: readonly ChartEntry[] = [
     unreachable: [
       { transition: 'protectPage.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' },
     ] },
+  // Issue 18: one referral, from the referee's order to the reward credited or not (decision 0041).
+  { id: 'referralReward', titleKey: 'referral:chart.title', title: 'Referral reward: pending (bought, active), qualified, credited, expired, or disqualified', kind: 'lifecycle', specSection: '3 (Account: referral bonus, count), 4 (referral reward after 35 days active), 6 (individual users; bought but unactivated included), 9 (Referral); issue 18', machine: referralRewardMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
   // ---- issue 15, line orders (decision 0029): one chart per form, made by lineOrderMachine ----
   { id: 'bundleChange', titleKey: 'business:chart.bundleChange', title: 'Plan change: list, form, payment, result', kind: 'flow', specSection: '2 (/personal/businessManegement/bundleChange), 4 (a changed plan starts when the current one expires; Payment), 8 (120079, 120080, 120081, 120088)', machine: bundleChangeMachine, unreachable: [{ transition: 'bundleChange.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },

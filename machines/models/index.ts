@@ -25,6 +25,7 @@ import { coverageLookupModel, storeFinderModel } from './places';
 import { phoneCheckModel } from './phoneCheck';
 import { contactFormModel, dealerApplicationModel, enquiryModel } from './enquiries';
 import { campaignRewardModel } from './campaigns';
+import { referralRewardModel } from './referral';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -171,4 +172,5 @@ export const models: Record<string, ChartModel> = {
   enquiry: enquiryModel,
   campaignReward: campaignRewardModel,
   autoRenewalPage: autoRenewalPageModel,
+  referralReward: referralRewardModel,
 };

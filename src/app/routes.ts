@@ -136,7 +136,8 @@ export const ROUTES: AppRoute[] = [
 
   route('/recommendFriends', 'referFriend', { redirect: '/ReferAFriend' }),
   route('/recommendFriends/recommendFriendsIndex', 'referFriend', { redirect: '/ReferAFriend' }),
-  later('/ReferAFriend', 'referFriend', 'later'),
+  // Issue 18 (decision 0041): the referral programme's rules and editions; logged in, the customer's code, referrals and credits.
+  route('/ReferAFriend', 'referFriend', { screen: () => import('../../screens/referral/ReferAFriendScreen'), namespaces: ['checkout', 'login', 'referral', 'tracking'] }),
 
   route('/esim', 'esim', { redirect: '/esim/cardPurchase/index' }),
   route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),

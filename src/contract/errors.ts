@@ -89,6 +89,7 @@ export const PRODUCT_CODES = [
   'protectLimit',      // spec section 4: "max 120 days total": the periods asked for pass the 120 days (data.daysLeft)
   'protectEnded',      // keeping ends (an early end was asked) or ended: it cannot be bought again for this suspension
   'protectUnchanged',  // number keeping is not in a state this change applies to (not kept, already ending)
+  'referralUnchanged', // issue 18: the referral moved meanwhile (a clock job ran twice, another gateway was first)
   'numberLocked',      // FCC 23-95: the number lock is on: SIM changes and port-outs are refused until it is turned off
   'simUnchanged',      // the line cannot make this SIM change now (already an eSIM, no physical card to go back to, changed meanwhile)
   // Issue 16: SIM replacement (decision 0037).
@@ -138,6 +139,7 @@ export const statusForCode = (code: string): number => {
     case 'imageOnlyJpg': return 415;
     case 'staffLoginFailed': return 401;
     case 'protectNotYet': case 'protectUnavailable': case 'protectLimit': case 'protectEnded': case 'protectUnchanged': return 409;
+    case 'referralUnchanged': return 409;
     case 'numberLocked': return 423;
     case 'simUnchanged': return 409;
     case 'replacementCard': case 'replacementOpen': case 'replacementUnavailable': case 'replacementNotReady': return 409;

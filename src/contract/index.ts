@@ -34,6 +34,8 @@ import { phoneCheck } from './phoneCheck';
 import { contactSend, dealerApply, staffInbox, staffInboxClose, staffInboxItem } from './enquiries';
 // Issue 16: SIM replacement (decision 0037).
 import { replacementActivate, replacementCancel, replacementInfo, replacementOrder } from './replacement';
+// Issue 18: the referral programme (decision 0041).
+import { referralProgramme } from './referral';
 // Issue 18: campaigns (decision 0042).
 import {
   campaignLunarNewYear, campaignScreenshot, campaignSubmit, campaignUpload, staffCampaign, staffCampaignDecide, staffCampaigns, staffCampaignShot,
@@ -65,6 +67,7 @@ export const endpoints = {
   phoneCheck,
   contactSend, dealerApply, staffInbox, staffInboxItem, staffInboxClose,
   replacementInfo, replacementOrder, replacementActivate, replacementCancel,
+  referralProgramme,
   campaignLunarNewYear, campaignSubmit, campaignUpload, campaignScreenshot, staffCampaigns, staffCampaign, staffCampaignShot, staffCampaignDecide,
 } as const;
 

@@ -35,6 +35,7 @@ import { staffRoutes } from './staff';
 import { simSecurityRoutes } from './simSecurity';
 import { replacementRoutes } from './replacement';
 import { protectRoutes } from './protect';
+import { referralRoutes } from './referral';
 import { enquiryRoutes } from './enquiries';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
@@ -140,6 +141,7 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   simSecurityRoutes(app, deps);
   replacementRoutes(app, deps);
   protectRoutes(app, deps);
+  referralRoutes(app, deps);
   enquiryRoutes(app, deps);
   sandboxRoutes(app, deps);
 

@@ -15,6 +15,7 @@ import { seed } from './db/seed';
 import { seedTestSims } from './db/seedSims';
 import { seedFingerprint, seedUnlessDone } from './db/seedState';
 import { seedSandboxStaff } from './staff';
+import { seedReferralEditions } from './referral';
 import { loadSampleDatasets } from './datasets';
 import { storefrontOrigins, type GatewayConfig } from './context';
 
@@ -85,6 +86,8 @@ export async function startGateway(opts: StartGatewayOptions): Promise<RunningGa
         if (opts.sandbox) await seedTestSims(db, codePepper, now);
         // The staff console's reviewers of the README (issue 16): sandbox only.
         if (opts.sandbox) await seedSandboxStaff(db);
+        // The referral programme's editions (decision 0041): the spec's as past ones, and in the sandbox a current one.
+        await seedReferralEditions(db, now, opts.sandbox);
       });
       // A changed sample file is not code the fingerprint knows: the data sets check their samples' hashes at every start.
       if (!seeded) await loadSampleDatasets(db, now);

@@ -35,7 +35,7 @@ describe('route guards (spec section 2)', () => {
   });
 
   it('a route a later issue builds goes to /404', () => {
-    expect(guardRedirect({ route: route('/rates'), path: '/rates', loggedIn: false, personal: null })).toBe('/404');
+    expect(guardRedirect({ route: route('/videoSupport'), path: '/videoSupport', loggedIn: false, personal: null })).toBe('/404');
     expect(guardRedirect({ route: route('/welfare'), path: '/welfare', loggedIn: true, personal: person(0) })).toBe('/404');
   });
 });

@@ -44,10 +44,10 @@ describe('router: guards and redirects of spec section 2', () => {
     expect(await settle('/personal/protect')).toBe('/personal');
   });
 
-  it('/promotion goes home; /recommendFriends goes to /ReferAFriend, which is /404 until its screen exists', async () => {
+  it('/promotion goes home; /recommendFriends goes to /ReferAFriend (issue 18, the referral programme)', async () => {
     expect(await settle('/promotion')).toBe('/');
-    expect(await settle('/recommendFriends')).toBe('/404');
-    expect(await settle('/recommendFriends/recommendFriendsIndex')).toBe('/404');
+    expect(await settle('/recommendFriends')).toBe('/ReferAFriend');
+    expect(await settle('/recommendFriends/recommendFriendsIndex')).toBe('/ReferAFriend');
   });
 
   it('keeps the query on redirects', async () => {
@@ -56,7 +56,7 @@ describe('router: guards and redirects of spec section 2', () => {
 
   it('unknown paths and unserved routes go to /404', async () => {
     expect(await settle('/no/such/page')).toBe('/404');
-    expect(await settle('/helpSupport/commonProblem')).toBe('/404');
+    expect(await settle('/videoSupport')).toBe('/404');
   });
 
   it('plan detail routes are slugs ending in -plan: anything else goes to /404', async () => {

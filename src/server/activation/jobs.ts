@@ -189,6 +189,8 @@ async function provisionLine(deps: Deps, a: ActivationRow): Promise<boolean | Da
         await enqueueJob(tx, { kind: PLAN_START_JOB, dedupeKey: `${PLAN_START_JOB}:${a.publicId}`, payload: { lineId: a.lineId, customerId: a.customerId, iccid: a.iccid }, runAt: now });
       }
       await enqueueJob(tx, activationEmailJob('activated', a.publicId, now));
+      // Issue 18 (decision 0041): a referral of this card's order starts its 35 days (the referral area's job).
+      await enqueueJob(tx, { kind: REFERRAL_ACTIVATED_JOB, dedupeKey: `${REFERRAL_ACTIVATED_JOB}:${a.iccid}`, payload: { iccid: a.iccid }, runAt: now });
     },
   }, { meta: { activationId: a.publicId, networkRef: ref } }), '120020');
   return true;
@@ -316,3 +318,6 @@ export const activationRecurringJobs: readonly RecurringJob[] = [
   /** Spec section 4: "Physical SIM must be activated within 90 days of purchase; eSIM QR valid 30 days." */
   { kind: EXPIRE_JOB, everyMs: 15 * 60_000 },
 ];
+
+/** Handled in src/server/referral/jobs.ts. */
+const REFERRAL_ACTIVATED_JOB = 'referral.activated';

@@ -13,6 +13,7 @@ import { planJobHandlers, planRecurringJobs } from '../plan';
 import { dualJobHandlers } from '../dual';
 import { simSecurityJobHandlers } from '../simSecurity';
 import { protectJobHandlers } from '../protect';
+import { referralJobHandlers } from '../referral';
 import { enquiryJobHandlers } from '../enquiries';
 import { campaignJobHandlers } from '../campaigns';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
@@ -38,6 +39,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...simSecurityJobHandlers,
   /** Issue 16: protect.clock, protect.network, protect.message (number keeping). */
   ...protectJobHandlers,
+  ...referralJobHandlers,
   /** Issue 18: enquiry.confirm (the contact form's and the dealer application's confirmations). */
   ...enquiryJobHandlers,
   /** Issue 18: campaign.clock (a campaign reward's review opening and credit). */

@@ -54,7 +54,15 @@ export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method:
   if (owned) return owned.fulfil(deps, tx, order, now);
   await givePlanToCard(tx, order, now);
   await enqueueJob(tx, { kind: FULFIL_JOB, dedupeKey: `${FULFIL_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
+  // Issue 18 (decision 0041): a referral code on a paid plan order makes its referrals (the referral area's job, named
+  // here so payments need not import it).
+  if (order.referralCode && order.kind === 'plan') {
+    await enqueueJob(tx, { kind: REFERRAL_RECORD_JOB, dedupeKey: `${REFERRAL_RECORD_JOB}:${order.orderNo}`, payload: { orderNo: order.orderNo }, runAt: now });
+  }
 }
+
+/** Handled in src/server/referral/jobs.ts. */
+export const REFERRAL_RECORD_JOB = 'referral.record';
 
 export interface SuccessDetails {
   providerPaymentId?: string | null;

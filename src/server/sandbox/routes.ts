@@ -21,6 +21,7 @@ import { studioRoutes } from './studio';
 import { seedTestLine } from './testLine';
 import { receivePortOutRequest } from '../simSecurity';
 import { shortenDualPeriod } from '../dual';
+import { referralQualifiesIn } from '../referral';
 
 /** The inbox filter and the parcel's order number follow the contract's text rules, as every request does. */
 const inboxQuery = z.object({ to: textField({ max: 254, trim: true }).optional() });
@@ -147,6 +148,13 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
     return ok(lang, await shortenDualPeriod(deps, body.msisdn, body.minutes));
   });
 
+  // Issue 18 (decision 0041): a referral's 35 days end `minutes` from now, so the clock moves minutes, not 35 days.
+  app.post('/sandbox/api/referral/qualifiesIn', async (request) => {
+    const lang = requestLanguage(request);
+    const body = parsed(qualifiesInBody, request.body ?? {}, lang);
+    return ok(lang, await referralQualifiesIn(deps, body.orderNo, body.minutes));
+  });
+
   // Issue 16: another carrier asks the network to port one of our numbers out (the request reaches us; we answer it).
   app.post('/sandbox/api/portOut', async (request) => {
     const lang = requestLanguage(request);
@@ -155,6 +163,7 @@ function sandboxRoutesOn(app: FastifyInstance, deps: Deps) {
   });
 }
 
+const qualifiesInBody = z.object({ orderNo: orderNoField, minutes: z.number().int().min(1).max(50_400) });
 const periodEndsInBody = z.object({ msisdn: phoneField, minutes: z.number().int().min(1).max(43_200) });
 
 const portOutBody = z.object({
