@@ -60,10 +60,11 @@ export function LunarNewYearForm({ onSent }: { onSent: (data: LunarNewYearData) 
     const parsed = lunarNewYearSubmission.safeParse(body());
     if (!parsed.success) {
       const found: Record<string, Text[]> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'groups');
-        (found[field] ??= []).push({ key: issue.message });
-      }
+      const add = (field: string, key: string) => { if (!found[field]?.some((t) => 'key' in t && t.key === key)) (found[field] ??= []).push({ key }); };
+      for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'groups'), issue.message);
+      // The schema's cross-field rules wait for every field to parse: the missing screenshots are named at once too.
+      if (posted && !socialShot) add('socialShot', 'validation:campaign.screenshot.required');
+      if (groups > 0 && groupShots.slice(0, groups).some((s) => s === null)) add('groupShots', 'validation:campaign.groupShots.count');
       setErrors(found);
       return;
     }
