@@ -114,9 +114,9 @@ function Mine({ mine }: { mine: ReferralData }) {
               <dt className="text-slate-700">{t('mine.link')}</dt>
               <dd className="mt-1 flex flex-wrap items-center gap-2"><a href={mine.link} className={`${linkClass} break-all`} translate="no" data-testid="referral-link">{mine.link}</a><CopyButton value={mine.link} label={t('mine.copyLink')} /></dd>
             </div>
-            <p className="text-slate-600">{t('mine.shareHint')}</p>
           </dl>
         </div>
+        <p className="mt-3 text-sm text-slate-600">{t('mine.shareHint')}</p>
       </section>
 
       <section aria-labelledby="referral-list" className={card}>

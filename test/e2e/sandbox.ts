@@ -63,9 +63,9 @@ export const paymentsUrlOf = (baseURL: string): string => {
   return url.origin;
 };
 
-/** An eSIM bought over the API: its ICCID and activation code, read from its QR email as its buyer reads them. */
-export async function boughtEsim(request: APIRequestContext, baseURL: string): Promise<Card> {
-  const order = await buyPaidOrder(baseURL, paymentsUrlOf(baseURL), { simType: 'esim' });
+/** An eSIM bought over the API (with a referral code when given): its ICCID and activation code, read from its QR email as its buyer reads them. */
+export async function boughtEsim(request: APIRequestContext, baseURL: string, opts: { referralCode?: string } = {}): Promise<Card & { orderNo: string }> {
+  const order = await buyPaidOrder(baseURL, paymentsUrlOf(baseURL), { simType: 'esim', ...opts });
   let card: Card | null = null;
   await expect.poll(async () => {
     const mail = (await messagesTo(request, order.email)).find((m) => /ICCID/.test(m.body) && /Activation code/.test(m.body));
@@ -74,7 +74,7 @@ export async function boughtEsim(request: APIRequestContext, baseURL: string): P
     card = iccid && code ? { iccid, code } : null;
     return card !== null;
   }, { message: 'the eSIM QR email', timeout: 30_000 }).toBe(true);
-  return card!;
+  return { ...card!, orderNo: order.orderNo };
 }
 
 /**

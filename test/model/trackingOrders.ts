@@ -30,7 +30,7 @@ export const uniqueBuyerEmail = () => `track.${randomBytes(4).toString('hex')}@e
 export interface BoughtOrder { orderNo: string; email: string; order: OrderData }
 
 /** A paid 5GB plan for 3 months on one physical SIM (or an eSIM), paid by the sandbox's Visa test card. */
-export async function buyPaidOrder(baseUrl: string, paymentsUrl: string, opts: { simType?: 'physical' | 'esim'; email?: string } = {}): Promise<BoughtOrder> {
+export async function buyPaidOrder(baseUrl: string, paymentsUrl: string, opts: { simType?: 'physical' | 'esim'; email?: string; referralCode?: string } = {}): Promise<BoughtOrder> {
   const email = opts.email ?? uniqueBuyerEmail();
   const simType = opts.simType ?? 'physical';
   const catalog = await post<BundleList>(baseUrl, endpoints.bundleList.path, {});
@@ -45,7 +45,7 @@ export async function buyPaidOrder(baseUrl: string, paymentsUrl: string, opts: {
     shippingMethod: 'standard',
     billingSameAsShipping: simType === 'physical',
     billing: simType === 'physical' ? null : { country: 'US', ...BUYER_ADDRESS },
-    couponCode: null, referralCode: null, termsAccepted: true, confirmPersonalUse: true, confirmUsOnly: true,
+    couponCode: null, referralCode: opts.referralCode ?? null, termsAccepted: true, confirmPersonalUse: true, confirmUsOnly: true,
     channel: 'friend', reasons: ['price'],
   };
   const { order, orderToken } = await post<{ order: OrderData; orderToken: string }>(baseUrl, endpoints.createOrder.path, form, { 'Idempotency-Key': randomUUID() });
