@@ -40,6 +40,7 @@ import { referralProgramme } from './referral';
 import {
   campaignLunarNewYear, campaignScreenshot, campaignSubmit, campaignUpload, staffCampaign, staffCampaignDecide, staffCampaigns, staffCampaignShot,
 } from './campaigns';
+import { lotteryDraw, lotteryInfo } from './lottery';
 
 export * from './endpoint';
 export * from './errors';
@@ -69,6 +70,7 @@ export const endpoints = {
   replacementInfo, replacementOrder, replacementActivate, replacementCancel,
   referralProgramme,
   campaignLunarNewYear, campaignSubmit, campaignUpload, campaignScreenshot, staffCampaigns, staffCampaign, staffCampaignShot, staffCampaignDecide,
+  lotteryInfo, lotteryDraw,
 } as const;
 
 export type Endpoints = typeof endpoints;

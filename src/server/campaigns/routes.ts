@@ -11,11 +11,14 @@ import { MAX_IMAGE_BYTES } from '../images';
 import { campaignDetail, campaignQueue, campaignShot, decideCampaign } from './review';
 import { ownScreenshot, uploadScreenshot } from './screenshots';
 import { lunarNewYearView, submitLunarNewYear } from './service';
+import { drawLottery, lotteryView } from './lottery';
 
 export const SCREENSHOT_BODY_LIMIT = 2 * MAX_IMAGE_BYTES;
 
 export function campaignRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.campaignLunarNewYear, async (ctx) => lunarNewYearView(deps, customerIdOf(ctx)));
+  route(app, deps, endpoints.lotteryInfo, async (ctx) => lotteryView(deps, customerIdOf(ctx)));
+  route(app, deps, endpoints.lotteryDraw, async (ctx) => drawLottery(deps, ctx.session().customerId));
   route(app, deps, endpoints.campaignSubmit, async (ctx) => submitLunarNewYear(deps, ctx.session().customerId, ctx.body, ctx.lang));
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

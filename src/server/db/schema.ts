@@ -1420,6 +1420,34 @@ export const referralGifts = pgTable('referral_gifts', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('referral_gifts_one').on(t.editionId, t.gift, t.referrerId)]);
 
+/**
+ * The lucky draw (issue 18, /activity/lottery, decision 0042): every draw recorded with the server's random roll; one
+ * entry per customer and period (the unique index: parallel requests store one).
+ */
+export const lotteryDraws = pgTable('lottery_draws', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  edition: text('edition').notNull(),
+  /** The period's first Pacific day (YYYY-MM-DD). */
+  period: text('period').notNull(),
+  /** The roll, 0 to 9999, from node:crypto's randomInt; the prize it falls in by the published odds. */
+  roll: integer('roll').notNull(),
+  prize: text('prize').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('lottery_draws_one_per_period').on(t.edition, t.period, t.customerId)]);
+
+/** Prizes left in a period: taken one at a time by a guarded update (remaining > 0), never below zero. */
+export const lotteryStock = pgTable('lottery_stock', {
+  edition: text('edition').notNull(),
+  period: text('period').notNull(),
+  prize: text('prize').notNull(),
+  remaining: integer('remaining').notNull(),
+}, (t) => [
+  uniqueIndex('lottery_stock_key').on(t.edition, t.period, t.prize),
+  check('lottery_stock_not_negative', sql`${t.remaining} >= 0`),
+]);
+
 // ---- start-up ---------------------------------------------------------------------------------
 
 /**
