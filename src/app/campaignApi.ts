@@ -7,11 +7,14 @@ import {
   campaignLunarNewYear, campaignScreenshot, campaignSubmit, campaignUpload, staffCampaign, staffCampaignDecide, staffCampaigns, staffCampaignShot,
   type LunarNewYearSubmission, type ScreenshotSlot,
 } from '../contract/campaigns';
+import { lotteryDraw, lotteryInfo } from '../contract/lottery';
 
 export const campaignApi = {
   lunarNewYear: () => call(campaignLunarNewYear, { silent: true }),
   upload: (slot: ScreenshotSlot, file: Blob) => uploadFile(campaignUpload, file, { query: { slot }, silent: true }),
   submit: (body: LunarNewYearSubmission) => call(campaignSubmit, { body, silent: true }),
+  lottery: () => call(lotteryInfo, { silent: true }),
+  draw: () => call(lotteryDraw, { silent: true }),
   screenshotUrl: (ref: string) => `${campaignScreenshot.path}?ref=${encodeURIComponent(ref)}`,
 };
 

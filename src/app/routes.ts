@@ -147,7 +147,8 @@ export const ROUTES: AppRoute[] = [
   // Issue 18 (decision 0039): the dealer application of spec section 3.
   route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'login', 'usStates', 'validation'] }),
   route('/store', 'store', { screen: () => import('../../screens/places/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
-  later('/activity/lottery', 'lottery', 'later'),
+  // Issue 18 (decision 0042): the lucky draw, its prizes and odds published.
+  route('/activity/lottery', 'lottery', { screen: () => import('../../screens/campaigns/LotteryScreen'), namespaces: ['campaigns', 'checkout', 'validation'] }),
   // Issue 18 (decision 0042): the Lunar New Year campaign of spec section 9 (/promotion still goes home, as the spec says).
   route('/activity/lunarNewYear', 'lunarNewYear', { screen: () => import('../../screens/campaigns/LunarNewYearScreen'), namespaces: ['campaigns', 'checkout', 'validation'] }),
   route('/cpni-out', 'cpni', { screen: () => import('../../screens/security/CpniScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'login', 'security', 'validation'] }),

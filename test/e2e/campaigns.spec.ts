@@ -152,3 +152,36 @@ test.describe('Lunar New Year campaign', () => {
     await axeClean(page, 'campaign, rejected');
   });
 });
+
+test.describe('lucky draw', () => {
+  test('publishes its prizes and odds in three languages, and a customer draws once a week', async ({ page, request, baseURL }) => {
+    await page.goto('/activity/lottery');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lucky draw' })).toBeVisible();
+    const odds = page.getByTestId('lottery-odds');
+    await expect(odds).toContainText('$50.00 credit');
+    await expect(odds).toContainText('0.1%');
+    await expect(odds).toContainText('80%');
+    await axeClean(page, 'lucky draw, English');
+    await switchTo(page, '简体', 'zh-Hans');
+    await expect(page.getByRole('heading', { level: 1, name: '幸运抽奖' })).toBeVisible();
+    await expect(odds).toContainText('未中奖');
+    await axeClean(page, 'lucky draw, simplified Chinese');
+    await switchTo(page, '繁體', 'zh-Hant');
+    await expect(page.getByRole('heading', { level: 1, name: '幸運抽獎' })).toBeVisible();
+    await axeClean(page, 'lucky draw, traditional Chinese');
+
+    const line = await testLine(request, { generalCents: 0 });
+    await signIn(page, request, baseURL!, line);
+    await page.reload();
+    await page.getByRole('button', { name: '立即抽獎' }).click();
+    const result = page.getByTestId('lottery-result');
+    await expect(result).toBeVisible();
+    const prize = await result.getAttribute('data-prize');
+    const cents = { grand: 5000, ten: 1000, two: 200, none: 0 }[prize as 'grand' | 'ten' | 'two' | 'none'];
+    expect((await balancesOf(page)).generalCents).toBe(cents);
+    await axeClean(page, 'lucky draw, drawn');
+    await page.reload();
+    await expect(result).toHaveAttribute('data-prize', prize!);
+    await expect(page.getByRole('button', { name: '立即抽獎' })).toHaveCount(0);
+  });
+});
