@@ -123,7 +123,7 @@ function Mine({ mine }: { mine: ReferralData }) {
         <h2 id="referral-list" className="text-xl font-semibold text-slate-900">{t('referrals.title')}</h2>
         {rows.length === 0 ? <p className="mt-3 text-slate-700">{t('referrals.empty')}</p> : (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="referral-table">
+            <table className="w-full min-w-[34rem] text-left text-sm" data-testid="referral-table">
               <thead className="text-slate-700">
                 <tr><th scope="col" className="py-2 pr-3">{t('referrals.friend')}</th><th scope="col" className="py-2 pr-3">{t('referrals.ordered')}</th><th scope="col" className="py-2 pr-3">{t('referrals.state')}</th><th scope="col" className="py-2">{t('referrals.reward')}</th></tr>
               </thead>
@@ -146,7 +146,7 @@ function Mine({ mine }: { mine: ReferralData }) {
         <h2 id="referral-credits" className="text-xl font-semibold text-slate-900">{t('credits.title')}</h2>
         {mine.credits.length === 0 ? <p className="mt-3 text-slate-700">{t('credits.empty')}</p> : (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="referral-credits">
+            <table className="w-full min-w-[34rem] text-left text-sm" data-testid="referral-credits">
               <thead className="text-slate-700">
                 <tr><th scope="col" className="py-2 pr-3">{t('credits.kind')}</th><th scope="col" className="py-2 pr-3">{t('credits.amount')}</th><th scope="col" className="py-2 pr-3">{t('credits.creditedOn')}</th><th scope="col" className="py-2">{t('credits.expiresOn')}</th></tr>
               </thead>

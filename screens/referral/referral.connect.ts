@@ -23,8 +23,7 @@ const STATE_KEYS: Record<string, string> = {
 export function referralRows(mine: ReferralData, lang: string): ReferralRow[] {
   const day = (iso: string | null) => (iso ? formatPacificDate(iso, lang) : '');
   return mine.referrals.map((r) => {
-    const detail: ReferralRow['detail'] = r.state === 'pending.notActivated' ? { key: 'referrals.notYet' }
-      : r.state === 'pending.active' ? { key: 'referrals.activeSince', values: { date: day(r.activeSince), qualifies: day(r.qualifiesAt) } }
+    const detail: ReferralRow['detail'] = r.state === 'pending.active' ? { key: 'referrals.activeSince', values: { date: day(r.activeSince), qualifies: day(r.qualifiesAt) } }
         : r.state === 'qualified' ? { key: 'referrals.creditDue', values: { date: day(r.creditDueBy) } }
           : r.state === 'credited' ? { key: 'referrals.credited', values: { date: day(r.creditedAt), expires: day(r.expiresAt) } }
             : r.state === 'expired' ? { key: 'referrals.expiredOn', values: { date: day(r.expiresAt) } }
