@@ -66,6 +66,8 @@ const SAMPLES: Record<string, unknown> = {
   password: 'Zq8#mWp3', newPassword: 'Zq8#mWp3', confirmPassword: 'Zq8#mWp3', confirm: 'Zq8#mWp3', oldPassword: 'Old#Pw91x',
   state: 'CA', zip: '91730', accountZip: '91730', planId: 2, billingSameAsShipping: false, month: '2026-11',
   imei: '354672141234565',
+  // Issue 18, the Lunar New Year campaign: groups come in steps of 3 (0: the social post alone); forwarding is an instant.
+  groups: 0, forwardedAt: '2026-11-27T10:00:00.000Z',
 };
 
 /**
