@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, formatMoney, formatPacificDateTime } from '../../i18n';
+import { usePlanName } from '../../src/app/forScreens';
 import { formatPhone } from '../../src/domain/phone';
 import type { TrackingView } from '../../src/contract/tracking';
 import { FormMessage, primaryButton, secondaryButton } from '../ui/compactForm';
@@ -63,12 +64,14 @@ function Shipment({ order, isEsim }: { order: TrackingView; isEsim: boolean }) {
 
 function OrderInfo({ order }: { order: TrackingView }) {
   const { t, i18n } = useTranslation('tracking');
+  const planName = usePlanName();
   const lang = i18n.language;
   return (
     <Card title={t('result.orderTitle')}>
       <dl className="mt-2 divide-y divide-slate-100">
         <Row label={t('result.orderNo')}><span className="font-mono" translate="no">{order.orderNo}</span></Row>
-        <Row label={t('result.plan')}>{t('result.planValue', { name: order.planName, count: order.months })}</Row>
+        {/* A replacement SIM (decision 0037) buys no months: its name alone. */}
+        <Row label={t('result.plan')}>{order.months > 0 ? t('result.planValue', { name: planName(order.planName), count: order.months }) : planName(order.planName)}</Row>
         <Row label={t('result.sims')}>{t(`result.simCount.${order.simType}`, { count: order.simCount })}</Row>
         <Row label={t('result.paid')}>{formatMoney(order.payAmountCents, lang)}</Row>
         <Row label={t('result.orderedAt')}>{formatPacificDateTime(order.createdAt, lang)}</Row>
