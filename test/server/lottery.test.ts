@@ -10,6 +10,8 @@ import { endpoints } from '../../src/contract';
 import type { LotteryData } from '../../src/contract/lottery';
 import { LOTTERY_PRIZES, LOTTERY_ROLLS, lotteryPeriod, prizeOf } from '../../src/domain/lottery';
 import { newIccid } from '../../src/server/activation/sims';
+import { takePrize } from '../../src/server/campaigns';
+import type { Db } from '../../src/server/db/database';
 import { balanceLedger, balances, customers, lines, lotteryDraws, lotteryStock } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/http/sessions';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
@@ -85,6 +87,15 @@ describe.each(testDatabases())('the lucky draw through the gateway (%s)', (_name
     expect(busy).toBe(1);
     const stock = await server.db.select({ n: sql<number>`min(${lotteryStock.remaining})::int` }).from(lotteryStock).where(eq(lotteryStock.period, period));
     expect(stock[0]!.n).toBe(0);
+  });
+
+  it('the last prize of a stock goes to one of 12 takers at once, and the stock never goes below zero', async () => {
+    const period = `test-${randomBytes(4).toString('hex')}`;
+    await server.db.insert(lotteryStock).values({ edition: 'lottery-test', period, prize: 'grand', remaining: 1 });
+    const taken = await Promise.all(Array.from({ length: 12 }, () => server.db.transaction((tx) => takePrize(tx as unknown as Db, 'lottery-test', period, 'grand'))));
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    const [row] = await server.db.select().from(lotteryStock).where(and(eq(lotteryStock.edition, 'lottery-test'), eq(lotteryStock.period, period)));
+    expect(row!.remaining).toBe(0);
   });
 
   it('business customers and visitors do not draw', async () => {

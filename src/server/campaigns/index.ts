@@ -5,3 +5,4 @@ export { applyRewardEvent } from './lifecycle';
 export { CAMPAIGN_JOB, campaignJob } from './jobRequests';
 export { currentEdition, lunarNewYearEditions } from './editions';
 export { eligibilityOf, rewardActions } from './service';
+export { drawLottery, lotteryView, takePrize } from './lottery';

@@ -48,6 +48,14 @@ export async function lotteryView(deps: Deps, customerId: number | null): Promis
   };
 }
 
+/** Takes one of a prize from the period's stock in one guarded step: false when none was left at that moment. */
+export async function takePrize(tx: Db, edition: string, period: string, prize: string): Promise<boolean> {
+  const taken = await tx.update(lotteryStock).set({ remaining: sql`${lotteryStock.remaining} - 1` })
+    .where(and(eq(lotteryStock.edition, edition), eq(lotteryStock.period, period), eq(lotteryStock.prize, prize), gt(lotteryStock.remaining, 0)))
+    .returning({ remaining: lotteryStock.remaining });
+  return taken.length === 1;
+}
+
 export async function drawLottery(deps: Deps, customerId: number): Promise<LotteryData> {
   const now = deps.clock.now();
   const edition = currentLottery(deps, now);
@@ -66,11 +74,8 @@ export async function drawLottery(deps: Deps, customerId: number): Promise<Lotte
     // The period's stock starts full the first time anyone draws in it.
     await tx.insert(lotteryStock).values(LOTTERY_PRIZES.filter((p) => p.stock !== null).map((p) => ({ edition: edition.id, period: period.id, prize: p.code, remaining: p.stock! })))
       .onConflictDoNothing();
-    const taken = await tx.update(lotteryStock).set({ remaining: sql`${lotteryStock.remaining} - 1` })
-      .where(and(eq(lotteryStock.edition, edition.id), eq(lotteryStock.period, period.id), eq(lotteryStock.prize, prize.code), gt(lotteryStock.remaining, 0)))
-      .returning({ remaining: lotteryStock.remaining });
     // Spec section 8: "120092 activity too busy": the prize drawn ran out at that moment; the entry is not kept.
-    if (taken.length === 0) throw new GatewayError('120092');
+    if (!(await takePrize(tx, edition.id, period.id, prize.code))) throw new GatewayError('120092');
     await tx.insert(balanceLedger).values({ customerId, account: 'general', deltaCents: prize.amountCents, reference: `lottery:${draw.id}`, createdAt: now });
     await tx.insert(balances).values({ customerId, generalCents: prize.amountCents })
       .onConflictDoUpdate({ target: balances.customerId, set: { generalCents: sql`${balances.generalCents} + ${prize.amountCents}` } });
