@@ -4,11 +4,19 @@
  * importDataset validates the whole file first and writes nothing when any row is bad, naming each bad row's line.
  */
 import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { datasetImports } from '../db/schema';
 import { CsvError, isSampleFile, readCsv } from './csv';
+
+/**
+ * data/samples/<name>.sample.csv as a path. Not `new URL(..., import.meta.url)`: Vite rewrites that pattern into an asset
+ * URL when a module runs under a jsdom test environment (the screen-depth tests start a gateway there).
+ */
+export const samplePath = (name: string): string => join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data', 'samples', `${name}.sample.csv`);
 
 export interface Dataset<Row> {
   /** The name given to `npm run data:import -- <name> <file.csv>`. */
@@ -17,8 +25,8 @@ export interface Dataset<Row> {
   description: string;
   /** The CSV header's columns (any order in the file; every one required). */
   columns: readonly string[];
-  /** The shipped sample (clearly marked as one), loaded at start until a carrier file is imported. */
-  sample: URL;
+  /** The shipped sample's path (clearly marked as one: samplePath), loaded at start until a carrier file is imported. */
+  sample: string;
   /** One row, from the CSV's text values (after trimming), to what upsert writes. */
   row: z.ZodType<Row>;
   /** The key the upsert matches on; the same key twice in one file is refused. */

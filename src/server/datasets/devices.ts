@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { devices } from '../db/schema';
 import { COMPATIBILITIES, LIMITS, MARKETS, type Limit } from '../../domain/devices';
-import { defineDataset, excluded } from './dataset';
+import { defineDataset, excluded, samplePath } from './dataset';
 
 const yesNo = z.enum(['yes', 'no'], { error: 'yes or no' }).transform((v) => v === 'yes');
 const LIMIT_NAMES = LIMITS.filter((l) => l !== 'noEsim');
@@ -33,7 +33,7 @@ export const devicesDataset = defineDataset<DeviceRow>({
   name: 'devices',
   description: 'the phone check\'s device table by TAC (devices): compatibility, eSIM, certification',
   columns: ['tac', 'brand', 'model', 'market', 'compatibility', 'esim', 'certified', 'limits'],
-  sample: new URL('../../../data/samples/devices.sample.csv', import.meta.url),
+  sample: samplePath('devices'),
   row: deviceRow,
   key: (r) => r.tac,
   async upsert(tx, rows) {

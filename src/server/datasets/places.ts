@@ -11,7 +11,7 @@ import { projectAlbersUsa } from '../../domain/geo';
 import { isUsState, zipMatchesState } from '../../domain/usStates';
 import { parseStoreHours } from '../../domain/storeHours';
 import { isUsPhone, normalizePhone } from '../../domain/phone';
-import { defineDataset, excluded, type RowProblem } from './dataset';
+import { defineDataset, excluded, type RowProblem, samplePath } from './dataset';
 
 const text = (max: number, example: string) => z.string().min(1, `required, e.g. ${example}`).max(max, `at most ${max} characters`);
 const optionalText = (max: number) => z.string().max(max, `at most ${max} characters`).transform((s) => s || null);
@@ -90,7 +90,7 @@ export const coverageDataset = defineDataset<CoverageRow>({
   name: 'coverage',
   description: 'network coverage per ZIP code (coverage_areas): what /coverage answers and draws',
   columns: ['zip', 'city', 'state', 'lat', 'lon', 'technology', 'outdoor', 'indoor', 'city_zh_hans', 'city_zh_hant'],
-  sample: new URL('../../../data/samples/coverage.sample.csv', import.meta.url),
+  sample: samplePath('coverage'),
   row: coverageRow,
   key: (r) => r.zip,
   check: sameCityNames,
@@ -109,7 +109,7 @@ export const zipsDataset = defineDataset<ZipRow>({
   name: 'zips',
   description: 'ZIP code centroids (zip_centroids): where a ZIP is, for the nearest coverage and the stores by distance',
   columns: ['zip', 'city', 'state', 'lat', 'lon', 'city_zh_hans', 'city_zh_hant'],
-  sample: new URL('../../../data/samples/zips.sample.csv', import.meta.url),
+  sample: samplePath('zips'),
   row: zipRow,
   key: (r) => r.zip,
   check: sameCityNames,
@@ -125,7 +125,7 @@ export const storesDataset = defineDataset<StoreRow>({
   name: 'stores',
   description: 'stores and dealers (stores): what /store lists by state, city and distance from a ZIP code',
   columns: ['code', 'kind', 'name', 'name_zh', 'address', 'city', 'state', 'zip', 'lat', 'lon', 'phone', 'hours', 'languages', 'services'],
-  sample: new URL('../../../data/samples/stores.sample.csv', import.meta.url),
+  sample: samplePath('stores'),
   row: storeRow,
   key: (r) => r.code,
   async upsert(tx, rows) {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ildRates } from '../db/schema';
 import { INCLUDED_ALL_CALLS, INCLUDED_LANDLINES, MAX_RATE_CENTS } from '../../domain/rates';
-import { defineDataset, excluded, type RowProblem } from './dataset';
+import { defineDataset, excluded, type RowProblem, samplePath } from './dataset';
 
 const regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
 /** Codes Intl names that are not countries: groupings and ICU's placeholders. */
@@ -47,7 +47,7 @@ export const ratesDataset = defineDataset<RateRow>({
   name: 'rates',
   description: 'international call rates per country (ild_rates): what /rates shows and what calls are charged',
   columns: ['country_code', 'dial_code', 'landline_cents', 'mobile_cents', 'popular_rank'],
-  sample: new URL('../../../data/samples/rates.sample.csv', import.meta.url),
+  sample: samplePath('rates'),
   row: rateRow,
   key: (r) => r.countryCode,
   check: includedAreFree,
