@@ -6,7 +6,7 @@
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: root });
@@ -68,6 +68,10 @@ const ALLOWED: [file: string, specifier: string][] = [
 ];
 
 describe('import direction rules (eslint.config.js)', () => {
+  // ESLint reads its configuration and plugins on the first lint (seconds on a busy machine): once, before the cases,
+  // so no case's own time limit pays for it.
+  beforeAll(async () => { await eslint.lintText('export {};\n', { filePath: join(root, 'src/domain/warm.ts') }); }, 60_000);
+
   it.each(REFUSED)('%s may not import %s', async (file, specifier) => {
     expect(await restricted(file, specifier)).toBe(true);
   });
