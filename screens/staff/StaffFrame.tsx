@@ -38,6 +38,7 @@ export function StaffFrame({ me, children }: { me?: StaffMember; children: React
               <AppLink to="/staff/reviews" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.reviews')}</AppLink>
               <AppLink to="/staff/inbox" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.inbox')}</AppLink>
               <AppLink to="/staff/campaigns" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.campaigns')}</AppLink>
+              <AppLink to="/staff/referralGifts" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.referralGifts')}</AppLink>
             </nav>
           </div>
           <div className="flex items-center gap-3 text-sm">

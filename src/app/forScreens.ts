@@ -26,6 +26,7 @@ export { topUpFlow } from './flows/topUp';
 export { autoRenewalPageFlow } from './flows/planLife';
 export { usePlanLife, type PlanLifeState } from './planLifeState';
 export { useReferralProgramme, type ReferralState } from './referralState';
+export { referralGiftsApi } from './referralGiftsApi';
 export { lineOrderFlows } from './flows/lineOrder';
 export { protectFlow } from './flows/protect';
 export { simReplacementFlow } from './flows/replacement';

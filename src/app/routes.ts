@@ -238,6 +238,8 @@ export const ROUTES: AppRoute[] = [
   // Issue 18 (decision 0042): campaign screenshots to review.
   route('/staff/campaigns', 'staff', { screen: () => import('../../screens/staff/StaffCampaignsScreen'), flags: { noHeaderFooter: true }, namespaces: ['campaigns', 'checkout', 'staff', 'validation'] }),
   route('/staff/campaigns/:id', 'staff', { screen: () => import('../../screens/staff/StaffCampaignScreen'), flags: { noHeaderFooter: true }, namespaces: ['campaigns', 'checkout', 'staff', 'validation'] }),
+  // Issue 18 (decision 0041): the referral programme's gifts to ship.
+  route('/staff/referralGifts', 'staff', { screen: () => import('../../screens/staff/StaffReferralGiftsScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'referral', 'staff', 'validation'] }),
   route('/staff/inbox/:box/:id', 'staff', { screen: () => import('../../screens/staff/StaffInboxItemScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'usStates', 'validation'] }),
 
   // Issue 16: number keeping, its three pages in the protectPage chart's layout (decision 0035).

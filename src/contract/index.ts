@@ -36,6 +36,7 @@ import { contactSend, dealerApply, staffInbox, staffInboxClose, staffInboxItem }
 import { replacementActivate, replacementCancel, replacementInfo, replacementOrder } from './replacement';
 // Issue 18: the referral programme (decision 0041).
 import { referralProgramme } from './referral';
+import { staffReferralGifts } from './referralStaff';
 // Issue 18: campaigns (decision 0042).
 import {
   campaignLunarNewYear, campaignScreenshot, campaignSubmit, campaignUpload, staffCampaign, staffCampaignDecide, staffCampaigns, staffCampaignShot,
@@ -68,7 +69,7 @@ export const endpoints = {
   phoneCheck,
   contactSend, dealerApply, staffInbox, staffInboxItem, staffInboxClose,
   replacementInfo, replacementOrder, replacementActivate, replacementCancel,
-  referralProgramme,
+  referralProgramme, staffReferralGifts,
   campaignLunarNewYear, campaignSubmit, campaignUpload, campaignScreenshot, staffCampaigns, staffCampaign, staffCampaignShot, staffCampaignDecide,
   lotteryInfo, lotteryDraw,
 } as const;

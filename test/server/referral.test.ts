@@ -18,6 +18,8 @@ import { models } from '../../machines/models/index';
 import { generatePaths, type PathCase } from '../../machines/paths';
 import { endpoints } from '../../src/contract';
 import type { ReferralProgramme } from '../../src/contract/referral';
+import type { StaffGift } from '../../src/contract/referralStaff';
+import { STAFF_COOKIE } from '../../src/contract/staff';
 import { DAY_MS } from '../../src/domain/planCalendar';
 import { REFERRAL_QUALIFY_DAYS } from '../../src/domain/referral';
 import { newIccid } from '../../src/server/activation/sims';
@@ -26,7 +28,8 @@ import {
   referralRewards, sims, stateHistory,
 } from '../../src/server/db/schema';
 import { stateName } from '../../src/server/db/lifecycle';
-import { applyReferralEvent, REFERRAL_ACTIVATED_JOB, REFERRAL_CREDIT_JOB, REFERRAL_RECORD_JOB, seedReferralEditions } from '../../src/server/referral';
+import { applyReferralEvent, REFERRAL_ACTIVATED_JOB, REFERRAL_CREDIT_JOB, REFERRAL_RECORD_JOB, REFERRAL_TOP_JOB, seedReferralEditions } from '../../src/server/referral';
+import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import type { GatewayError } from '../../src/server/http/errors';
 import { createSession } from '../../src/server/http/sessions';
 import { enqueueJob } from '../../src/server/jobs/queue';
@@ -309,5 +312,42 @@ describe.each(testDatabases())('referral programme on the server (%s)', (_name, 
     expect(milestone.map((m) => m.cents)).toEqual([5000]);
     expect(await general(ref.id)).toBe(6 * 1500 + 5000);
     expect(await server.db.select().from(referralGifts).where(eq(referralGifts.referrerId, ref.id))).toEqual([]);
+  });
+
+  it('10 referrals: the gold plate once, to ship within 15 working days, listed for staff; the top referrer\'s iPhone at the count cutoff', async () => {
+    await seedReferralEditions(server.db, server.clock.now(), true);
+    const ref = await referrer();
+    for (let i = 0; i < 11; i++) {
+      const buyer = await customer();
+      const order = await paidOrder(buyer.id, ref.code);
+      await record(order.orderNo);
+      await activate(order, buyer.id);
+      await runJobs();
+      await server.app.inject({ method: 'POST', url: '/sandbox/api/referral/qualifiesIn', payload: { orderNo: order.orderNo, minutes: 1 } });
+    }
+    advance(60_000);
+    await runJobs();
+    const credited = await server.db.select().from(referralRewards).where(and(eq(referralRewards.referrerId, ref.id), eq(referralRewards.state, 'credited')));
+    expect(credited).toHaveLength(11);
+    const gifts = await server.db.select().from(referralGifts).where(eq(referralGifts.referrerId, ref.id));
+    expect(gifts.map((g) => [g.gift, g.referrals])).toEqual([['goldPlate', 10]]);
+    expect(gifts[0]!.shipBy.getTime()).toBeGreaterThan(server.clock.now().getTime() + 15 * DAY_MS);
+
+    // Staff see it; a customer's session does not open the list.
+    await seedSandboxStaff(server.db);
+    const login = await call(server, endpoints.staffLogin, { body: { email: SANDBOX_STAFF[0]!.email, password: SANDBOX_STAFF[0]!.password } });
+    const cookie = new RegExp(`${STAFF_COOKIE}=([^;]+)`).exec(login.headers.get('set-cookie') ?? '')![1]!;
+    const list = await call<{ gifts: StaffGift[] }>(server, endpoints.staffReferralGifts, { headers: bearer(cookie) });
+    expect(list.body.code).toBe('200');
+    expect(list.body.data!.gifts.filter((g) => g.id === gifts[0]!.id).map((g) => g.gift)).toEqual(['goldPlate']);
+    const customerSession = (await createSession(server.app.deps, ref.id, 'password')).access_token;
+    expect((await call(server, endpoints.staffReferralGifts, { headers: bearer(customerSession) })).status).toBe(401);
+
+    // At the count cutoff the referrer with most referrals of the edition gets the iPhone, once.
+    const editionId = credited[0]!.editionId!;
+    const top = jobHandlers[REFERRAL_TOP_JOB]!;
+    await Promise.all([1, 2].map(() => top(server.app.deps, { id: 0, kind: REFERRAL_TOP_JOB, dedupeKey: 'x', payload: { editionId }, attempts: 0 } as never)));
+    const iphones = await server.db.select().from(referralGifts).where(and(eq(referralGifts.editionId, editionId), eq(referralGifts.gift, 'iphone')));
+    expect(iphones.map((g) => [g.referrerId, g.referrals])).toEqual([[ref.id, 11]]);
   });
 });

@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ReferralRewardEvent } from '../../../machines/referralReward.machine';
 import type { ReferralData, ReferralProgramme } from '../../contract/referral';
+import type { StaffGift } from '../../contract/referralStaff';
 import {
   creditExpiresAt, EDITION_2025, EDITION_EARLIER, editionAt, MILESTONE_CREDIT, MILESTONE_GIFT, qualifiesAt, REFERRAL_ACTIVATION_DAYS,
   REFERRAL_CREDIT_WORKING_DAYS, REFERRAL_GIFT_WORKING_DAYS, referralIneligibility, rewardAmounts, sandboxEdition, TOP_REFERRER_GIFT,
@@ -26,6 +27,7 @@ import type { LifecycleActions } from '../db/lifecycle';
 import { GatewayError } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { siteUrl } from '../messages';
+import { audit, type StaffSession } from '../staff';
 import { applyReferralEvent, type ReferralRow } from './lifecycle';
 import { referralClockJob, referralCreditJob, referralTopJob } from './jobRequests';
 
@@ -325,5 +327,20 @@ async function referralData(deps: Deps, customerId: number): Promise<ReferralDat
     })),
     credits: credits.map((c) => ({ role: c.role, cents: c.cents, creditedAt: c.createdAt.toISOString(), expiresAt: c.expiresAt.toISOString(), withdrawnCents: c.withdrawnCents })),
     gifts: gifts.map((g) => ({ gift: g.gift, editionId: g.editionId, referrals: g.referrals, shipBy: g.shipBy.toISOString() })),
+  };
+}
+
+// ---- what staff see ------------------------------------------------------------------------------
+
+/** The gifts to ship, soonest ship-by date first, with whom to send them to; the list is in the staff audit log. */
+export async function staffGiftList(deps: Deps, staff: StaffSession): Promise<{ gifts: StaffGift[] }> {
+  const rows = await deps.db.select({ g: referralGifts, username: customers.username, phone: customers.phone, email: customers.email })
+    .from(referralGifts).innerJoin(customers, eq(customers.id, referralGifts.referrerId)).orderBy(asc(referralGifts.shipBy), asc(referralGifts.id));
+  await audit(deps.db, staff.staffId, 'referral.gifts', 'referral:gifts', { count: rows.length }, deps.clock.now());
+  return {
+    gifts: rows.map(({ g, username, phone, email }) => ({
+      id: g.id, gift: g.gift, editionId: g.editionId, referrals: g.referrals, shipBy: g.shipBy.toISOString(), createdAt: g.createdAt.toISOString(),
+      referrer: { username, phone, email },
+    })),
   };
 }
