@@ -209,6 +209,10 @@ describe.each(testDatabases())('referral programme on the server (%s)', (_name, 
     expect(await general(buyer.id)).toBe(0);
     const after = await server.db.select().from(referralCredits).where(eq(referralCredits.rewardId, credited!.id));
     expect(after.map((c) => [c.role, c.withdrawnCents]).sort()).toEqual([['referee', 500], ['referrer', 1500]]);
+    // My information still says what was earned: the expiry does not unearn it.
+    const token = (await createSession(server.app.deps, ref.id, 'password')).access_token;
+    const profile = await call<{ referral: { bonusCents: number; count: number } }>(server, endpoints.profileInfo, { headers: bearer(token) });
+    expect(profile.body.data!.referral).toMatchObject({ bonusCents: 1500, count: 1 });
   });
 
   it('a port-in: $25 to the referrer and $20 to the referee; the sandbox brings the 35 days minutes close', async () => {

@@ -32,7 +32,8 @@ async function referralOf(deps: Deps, customerId: number): Promise<ProfileData['
   const code = await referralCodeOf(deps, customerId);
   const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(orders)
     .where(and(eq(orders.referralCode, code), eq(orders.status, 'paid')));
-  const [bonus] = await deps.db.select({ cents: sql<number>`coalesce(sum(${balanceLedger.deltaCents}), 0)::int` }).from(balanceLedger)
+  // What was credited: an expired credit's unspent part taken back (decision 0041) does not unearn it.
+  const [bonus] = await deps.db.select({ cents: sql<number>`coalesce(sum(greatest(${balanceLedger.deltaCents}, 0)), 0)::int` }).from(balanceLedger)
     .where(and(eq(balanceLedger.customerId, customerId), like(balanceLedger.reference, 'referral:%')));
   return { code, link: `${siteUrl(deps)}/?recommendCode=${encodeURIComponent(code)}`, bonusCents: bonus?.cents ?? 0, count: count?.n ?? 0 };
 }
