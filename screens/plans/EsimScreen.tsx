@@ -1,7 +1,7 @@
 /**
  * /esim/cardPurchase/index (spec section 2, the /esim default): buying an eSIM. Spec section 4: "eSIM QR by email in
  * about 5 minutes ... eSIM QR valid 30 days"; spec section 5: "A CN-made phone cannot use eSIM". The phone check
- * (/phone-detection) is linked once that route is served; until then the page lists what to check.
+ * (/phone-detection) is linked once that route is served, below the list of what to check.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router-dom';
@@ -27,16 +27,12 @@ function Compatibility() {
     <section aria-labelledby="esim-compat" className="rounded-2xl border border-amber-300 bg-amber-50 p-6">
       <h2 id="esim-compat" className="text-xl font-semibold text-slate-900">{t('esim.compatTitle')}</h2>
       <p className="mt-2 text-sm font-semibold text-amber-950">{t('esim.chinaPhones')}</p>
-      {phoneCheck && isServed(phoneCheck) ? (
-        <Link to={PHONE_CHECK} className={`mt-4 ${buttonSecondary}`}>{t('esim.phoneCheck')}</Link>
-      ) : (
-        <>
-          <p className="mt-3 text-sm text-slate-800">{t('esim.checklistIntro')}</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
-            {CHECKLIST.map((item) => <li key={item}>{t(`esim.checklist.${item}`)}</li>)}
-          </ul>
-        </>
-      )}
+      <p className="mt-3 text-sm text-slate-800">{t('esim.checklistIntro')}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+        {CHECKLIST.map((item) => <li key={item}>{t(`esim.checklist.${item}`)}</li>)}
+      </ul>
+      {/* The phone check answers by the IMEI once it is served (issue 18). */}
+      {phoneCheck && isServed(phoneCheck) && <Link to={PHONE_CHECK} className={`mt-4 ${buttonSecondary}`}>{t('esim.phoneCheck')}</Link>}
     </section>
   );
 }

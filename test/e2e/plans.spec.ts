@@ -162,8 +162,8 @@ test.describe('eSIM (/esim)', () => {
     await expect(page.getByText('It usually arrives in about 5 minutes.', { exact: false })).toBeVisible();
     await expect(page.getByText('The QR code is valid for 30 days.', { exact: false })).toBeVisible();
     await expect(page.getByText('A phone made for mainland China cannot use eSIM', { exact: false })).toBeVisible();
-    // The phone check (/phone-detection) is a later issue: until it is served the page lists what to check.
-    await expect(page.getByRole('main').getByRole('link', { name: 'Check my phone' })).toHaveCount(0);
+    // The phone check (/phone-detection, issue 18) is served: the page links to it, and still lists what to check.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Check my phone' })).toHaveAttribute('href', '/phone-detection');
     await expect(page.getByText('It is carrier-unlocked', { exact: false })).toBeVisible();
     await expect(page.getByRole('radio', { name: /^eSIM/ })).toHaveCount(0);
     await plans.chooseMonths(6);
