@@ -17,10 +17,18 @@ async function axeClean(page: Page, where: string) {
 const PAGE = '/activity/lunarNewYear';
 const jpeg = (seed: number) => sharp({ create: { width: 360, height: 640, channels: 3, background: { r: seed * 40 % 255, g: 140, b: 90 } } }).jpeg().toBuffer();
 /** The value of a datetime-local field `hours` before now, in the browser's own time zone. */
-const hoursAgo = (page: Page, hours: number) => page.evaluate((h) => {
-  const d = new Date(Date.now() - h * 3_600_000);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}, hours);
+/**
+ * A datetime-local value `hours` before the GATEWAY's now (its sandbox clock runs ahead of the browser's once other
+ * specs in this worker moved it), in the browser's time zone as the field reads it.
+ */
+const hoursAgo = async (page: Page, hours: number) => {
+  const res = await page.request.post('/sandbox/api/clock/advance', { data: { ms: 1 } });
+  const serverNow = Date.parse(((await res.json()) as { data: { now: string } }).data.now);
+  return page.evaluate(([now, h]) => {
+    const d = new Date(now - h * 3_600_000);
+    return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }, [serverNow, hours] as const);
+};
 
 async function openInConsole(staff: Page, phone: string) {
   await staff.goto('/staff/campaigns');
