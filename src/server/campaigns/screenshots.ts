@@ -4,47 +4,28 @@
  * sealed at rest (AES-256-GCM) bound to their row, owner and slot. Readable by their owner and by staff; nobody else
  * learns one exists.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ScreenshotSlot } from '../../contract/campaigns';
 import type { Deps } from '../context';
 import { campaignImages } from '../db/schema';
-import { GatewayError } from '../http/errors';
-import { imageKeyFrom, intakeJpeg, openImage, sealImage, type ImageRefusal } from '../images';
+import { openSealed, sealUpload } from '../images';
 import { enforce, hit, RULES } from '../limits';
 
-const REFUSALS: Record<ImageRefusal, 'imageOnlyJpg' | 'imageTooLarge' | 'imageUploadFailed'> = {
-  onlyJpg: 'imageOnlyJpg', tooLarge: 'imageTooLarge', uploadFailed: 'imageUploadFailed',
-};
-
-const keys = new Map<string, Buffer>();
-const keyOf = (deps: Deps) => {
-  let key = keys.get(deps.config.codePepper);
-  if (!key) keys.set(deps.config.codePepper, (key = imageKeyFrom(deps.config.codePepper)));
-  return key;
-};
 const aadOf = (row: { ref: string; customerId: number; slot: string }) => `campaign-image:${row.ref}:${row.customerId}:${row.slot}`;
 
 export async function uploadScreenshot(deps: Deps, input: { customerId: number; slot: ScreenshotSlot; body: unknown }) {
-  const bytes = Buffer.isBuffer(input.body) ? input.body : Buffer.alloc(0);
   // Checked and counted in one step (every gateway, parallel uploads included); refused files count too.
   await enforce(deps.limits, [hit(RULES.campaignShotDay, `customer:${input.customerId}`)]);
-  const intake = await intakeJpeg(bytes);
-  if (!intake.ok) throw new GatewayError(REFUSALS[intake.reason], { data: { field: input.slot } });
-  const ref = randomBytes(18).toString('base64url');
-  const row = { ref, customerId: input.customerId, slot: input.slot };
+  const image = await sealUpload(deps, input.body, input.slot, (ref) => aadOf({ ref, customerId: input.customerId, slot: input.slot }));
   await deps.db.insert(campaignImages).values({
-    ...row, sealed: sealImage(keyOf(deps), intake.jpeg, aadOf(row)), width: intake.width, height: intake.height,
-    bytes: intake.jpeg.length, createdAt: deps.clock.now(),
+    ref: image.ref, customerId: input.customerId, slot: input.slot, sealed: image.sealed, width: image.width, height: image.height,
+    bytes: image.bytes, createdAt: deps.clock.now(),
   });
-  return { ref, slot: input.slot, width: intake.width, height: intake.height, bytes: intake.jpeg.length };
+  return { ref: image.ref, slot: input.slot, width: image.width, height: image.height, bytes: image.bytes };
 }
 
 type ImageRow = typeof campaignImages.$inferSelect;
-const open = (deps: Deps, row: ImageRow | undefined): Buffer => {
-  if (!row?.sealed) throw new GatewayError('noRecord');
-  return openImage(keyOf(deps), row.sealed, aadOf(row));
-};
+const open = (deps: Deps, row: ImageRow | undefined): Buffer => openSealed(deps, row?.sealed, row ? aadOf(row) : '');
 
 /** The customer's own screenshot; anybody else's or an unknown reference: noRecord (404), the same answer. */
 export async function ownScreenshot(deps: Deps, customerId: number, ref: string): Promise<Buffer> {
