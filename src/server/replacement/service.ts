@@ -15,6 +15,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Language } from '../../../i18n/languages';
+import { activationDeadline } from '../../domain/simExpiry';
+import { DAY_MS } from '../../domain/planCalendar';
 import { simLifecycleMachine } from '../../../machines/simLifecycle.machine';
 import type { ReplacementData, ReplacementInfo, ReplacementReason, ReplacementShipping } from '../../contract/replacement';
 import { simExpired, simStore, spendTry } from '../activation';
@@ -32,7 +34,6 @@ import { checkReauth, moveNumberJob, noticeJob, type Reauth, type ReauthChannel 
 import { applyReplacementEvent, type ReplacementRow } from './lifecycle';
 
 type LineRow = typeof lines.$inferSelect;
-const DAY_MS = 86_400_000;
 /** A finished replacement is still shown (moved, cancelled) for this long. */
 const SHOWN_AFTER_MS = 30 * DAY_MS;
 const OPEN = ['ordered', 'shipped'] as const;
@@ -73,7 +74,8 @@ async function replacementView(deps: Deps, row: ReplacementRow): Promise<Replace
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, row.orderId));
   const [card] = await deps.db.select().from(sims).where(eq(sims.orderId, row.orderId)).limit(1);
   const s = order!.shipping;
-  const activateBy = card?.purchasedAt && card.simType === 'physical' ? new Date(card.purchasedAt.getTime() + 90 * DAY_MS) : null;
+  // Spec section 4: "Physical SIM must be activated within 90 days of purchase" (src/domain/simExpiry).
+  const activateBy = card ? activationDeadline(card) : null;
   return {
     id: row.publicId, orderNo: order!.orderNo, reason: row.reason, state: row.state, createdAt: row.createdAt.toISOString(),
     shipTo: { name: `${s.firstNameEn} ${s.lastNameEn}`.trim(), city: s.city ?? '', state: s.state ?? '', country: s.country },
