@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 
@@ -53,8 +54,23 @@ const precompressClient: Plugin = {
   },
 };
 
+/**
+ * `react-i18next` is the product's own binding (i18n/reactBinding.tsx over i18n/runtime.ts, decision 0048): the screens keep
+ * react-i18next's API and i18next's rules, without i18next's 15.5 KB gzipped in every first load. vitest.config.ts and
+ * tsconfig.json (`paths`) resolve it the same way.
+ */
+export const I18N_ALIAS = { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./i18n/reactBinding.tsx', import.meta.url)) };
+
+/**
+ * `react-router-dom` is the product's own router (src/router, decision 0050): the screens keep react-router's API and
+ * its rules for what the product uses, without react-router's 29.6 KB gzipped in every first load. vitest.config.ts and
+ * tsconfig.json (`paths`) resolve it the same way; `react-router` itself stays reachable for the equivalence test.
+ */
+export const ROUTER_ALIAS = { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./src/router/index.tsx', import.meta.url)) };
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), reexportOnlyModules, precompressClient],
+  resolve: { alias: [I18N_ALIAS, ROUTER_ALIAS] },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
   builder: {},
   environments: {

@@ -1,4 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+/** `react-i18next` is the product's own binding, as in vite.config.ts (decision 0048). */
+const i18nAlias = { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./i18n/reactBinding.tsx', import.meta.url)) };
+/** `react-router-dom` is the product's own router, as in vite.config.ts (decision 0050). */
+const routerAlias = { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./src/router/index.tsx', import.meta.url)) };
 
 export default defineConfig({
   test: {
@@ -11,8 +17,8 @@ export default defineConfig({
     // product's cost.
     env: { TEST_SCRYPT_LOG2N: '14' },
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/testingLibrary.ts'] } },
-      { test: { name: 'model', include: ['test/model/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/testingLibrary.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { resolve: { alias: [i18nAlias, routerAlias] }, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/testingLibrary.ts'] } },
+      { resolve: { alias: [i18nAlias, routerAlias] }, test: { name: 'model', include: ['test/model/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/testingLibrary.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       // The server files share one module graph per worker (isolate: false), which is what makes them quick; a file that
       // mocks a module the gateway imports (vi.mock) needs a graph of its own, so it is named *.isolated.test.ts. Files
       // run two at a time: each has its own test server, databases (cloned from the migrated template) and limits.

@@ -1,18 +1,19 @@
 /**
- * i18next for the client (and the server's rendering of the public pages, src/app/entry-server.tsx): the three
+ * The translator of the client (and the server's rendering of the public pages, src/app/entry-server.tsx): the three
  * languages of i18n/languages.ts, every namespace from i18n/resources.ts. The language comes from a link's `?lang=`,
  * the session key `lang` (mirrored in the `lang` cookie for the server, decision 0022), else the browser; English is
- * the fallback.
+ * the fallback. i18n/runtime.ts follows i18next's rules for what the product uses (decision 0048).
  * Money and dates are formatted with Intl in the active language.
  */
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setTranslator } from './reactBinding';
+import { Translator } from './runtime';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, cookieValue, isLanguage, pageLanguage, type Language } from './languages';
 import { NAMESPACES, loadNamespace } from './resources';
 import { getItem, setItem } from '../src/storage';
 import { PACIFIC_DATE, PACIFIC_DATE_TIME } from '../src/domain/pacificTime';
 
-export const i18n: I18n = i18next.createInstance();
+export const i18n = new Translator();
+setTranslator(i18n);
 
 const browserLanguage = (): string | null =>
   typeof navigator === 'undefined' ? null : (navigator.languages?.join(',') || navigator.language || null);
@@ -106,25 +107,13 @@ const syncDocument = (lang: string) => {
 let initialized: Promise<unknown> | null = null;
 
 /**
- * Namespaces every page needs before its first paint: the shell (header, footer, page titles, plan names) and the
- * error catalogue, whose messages must show even when nothing more can be fetched. The others are declared by each
- * route (`namespaces` in src/app/routes.ts, a plain field a server renderer reads too) and load with its screen
- * (src/app/router.tsx awaits them with the screen's code), so a page fetches only what it shows (decision 0023).
+ * Namespaces every page needs before its first paint: the shell (header, footer, plan names) and the error catalogue,
+ * whose messages must show even when nothing more can be fetched; the page titles (`meta`) load just after it
+ * (src/app/layout/useDocumentMeta.ts). The others are declared by each route (`namespaces` in src/app/routes.ts, a
+ * plain field a server renderer reads too) and load with its screen (src/app/router.tsx awaits them with the screen's
+ * code), so a page fetches only what it shows (decision 0023).
  */
-export const CORE_NAMESPACES = ['common', 'layout', 'errors', 'meta'] as const;
-
-/**
- * i18next reads namespaces it has not got through this backend: the same per-file chunks, fetched on demand. A
- * component whose namespace is not loaded yet (useTranslation('login') in the header's logout dialog) suspends until it
- * is, rather than showing keys; a language switch loads every namespace already in use, for the new language.
- */
-const chunkBackend = {
-  type: 'backend' as const,
-  init() { /* nothing to set up */ },
-  read(lang: string, ns: string, callback: (error: unknown, data: Record<string, unknown> | false) => void) {
-    loadNamespace(lang, ns).then((data) => callback(null, data), (error: unknown) => callback(error, false));
-  },
-};
+export const CORE_NAMESPACES = ['common', 'layout', 'errors'] as const;
 
 export interface InitOptions {
   /** Namespaces to load before resolving: all of them by default (tests, tools); the app passes CORE_NAMESPACES. */
@@ -136,20 +125,17 @@ export function initI18n(lang: Language = initialLanguage(), opts: InitOptions =
   if (initialized) return initialized;
   i18n.on('languageChanged', syncDocument);
   initialized = (async () => {
-    await i18n.use(chunkBackend).use(initReactI18next).init({
+    // Namespaces not loaded yet are fetched as their own chunks: a component whose namespace is missing
+    // (useTranslation('login') in the header's logout dialog) suspends until it is, rather than showing keys; a language
+    // switch loads every namespace already in use, for the new language.
+    await i18n.init({
       lng: lang,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       ns: [...(opts.namespaces ?? NAMESPACES)],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      // Only the active language and English, never the other supported ones.
-      load: 'currentOnly',
-      react: { bindI18nStore: 'added' },
+      read: loadNamespace,
     });
-    i18n.services.formatter?.add('money', (value: number, lng?: string) => formatMoney(value, lng ?? i18n.language));
-    i18n.services.formatter?.add('date', (value: string | number | Date, lng?: string) => formatDate(value, lng ?? i18n.language));
     syncDocument(i18n.language || lang);
   })();
   return initialized;

@@ -10,11 +10,13 @@ import type { BundleList } from '../src/contract/catalog';
 import type { OrderData, QuoteData, QuoteRequest, CheckoutForm } from '../src/contract/orders';
 import type { PaymentFailure } from '../src/contract/payments';
 import {
-  QUOTE_FIELDS, applyLink, canQuote, emptyDraft, fitToCard, formProblems, linkMatches, linkOf, setField, taxSource, toOrderBody, toQuoteRequest,
-  type ActivationCard, type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
+  QUOTE_FIELDS, applyLink, canQuote, eduCodeIsComplete, eduEmailIsAcademic, emptyDraft, fitToCard, formProblems, linkMatches, linkOf, normalEmail, setField, taxSource,
+  toOrderBody, toQuoteRequest, type ActivationCard, type CheckoutDraft, type FieldChange, type FieldErrors, type ProductLink,
 } from './checkoutForm';
+import { CHANNELS } from '../src/contract/orders';
 import { PAYMENT_UNSETTLED, newAttemptKey, paymentMachine, type PaymentOutput } from './payment.machine';
 import { cardholderNameFrom } from '../src/domain/names';
+import { resendCountdownActions, resendCountdownAfter, resendCountdownOf, resendWaitLeft, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
 
 /** What went wrong in a call: the catalogue code, the gateway's message and the form field it names, if any. */
 export interface CheckoutProblem { code: string; message: string; status: number; field: string | null }
@@ -43,7 +45,19 @@ export interface CheckoutInput {
   loggedIn: boolean;
   /** Spec section 3 stored `plans/recommendCode`: prefills the referral code. */
   referralCode: string | null;
+  /**
+   * Spec section 3 stored keys `couponCode`, `promotion` (platform) and `activityCode` (decision 0045): what a campaign
+   * link brought (`?couponCode=`, `?promotion=`, `?activityCode=`); they prefill the discount code and go with the order.
+   */
+  linkCodes?: LinkCodes;
 }
+
+export interface LinkCodes { couponCode: string | null; promotionPlatform: string | null; activityCode: string | null }
+/** The answer of studentSendEduCode: the wait before another code to the address, and the code's validity. */
+export interface EduCodeSent { resendAfterSeconds: number; expiresInSeconds: number }
+
+/** The answer of verifyEduCode: the proof of the edu address the order carries. */
+export interface EduProof { verification: string; eduEmail: string; verifiedUntil: string }
 
 /**
  * The page tells the chart where it was opened (its URL), what a reload of this tab left behind, and the purchase
@@ -53,11 +67,18 @@ export interface OpenEvent { type: 'checkout.open'; entry: CheckoutEntry; resume
 
 export type Notice = 'orderUnavailable' | 'orderClosed' | null;
 
-export interface CheckoutContext {
+export interface CheckoutContext extends ResendCountdownContext {
   startedFrom: CheckoutInput['startedFrom'];
   activation: ActivationCard | null;
   loggedIn: boolean;
   referralCode: string | null;
+  linkCodes: LinkCodes;
+  /** What the gateway said to the last code sent to the edu address, or to its check (next to the address or the code). */
+  studentProblem: CheckoutProblem | null;
+  /** The edu address the last code went to: another address typed since needs a code of its own. */
+  eduCodeSentTo: string | null;
+  /** The edu address a code is being sent to (the field is read-only meanwhile). */
+  eduCodeSendingTo: string | null;
   link: ProductLink | null;
   entryKind: CheckoutEntry['kind'];
   /** An order to read before anything else: a result page's, or the one a reload resumes. */
@@ -91,6 +112,10 @@ export type CheckoutEvent =
   | { type: 'autoRenew.acceptTerms' }
   | { type: 'autoRenew.declineTerms' }
   | { type: 'autoRenew.turnOff' }
+  | { type: 'student.turnOn' }
+  | { type: 'student.turnOff' }
+  | { type: 'student.sendCode' }
+  | { type: 'student.verify' }
   | { type: 'order.submit' }
   | { type: 'order.edit' }
   | { type: 'order.new' }
@@ -125,6 +150,12 @@ export const toCheckoutProblem = (error: unknown): CheckoutProblem => {
   };
 };
 
+/** The edu address a field.change types, normalised; null for any other field. */
+const typedEduEmail = (event: { type: string }): string | null => {
+  const e = event as { type: string; field?: unknown; value?: unknown };
+  return e.type === 'field.change' && e.field === 'student.eduEmail' ? normalEmail(String(e.value)) : null;
+};
+
 const hostProvides = <O, I = NonReducibleUnknown>() => fromPromise<O, I>(() => Promise.reject(new Error('provided by the host (src/app/flows/checkout.ts)')));
 const outputOf = <T>(e: unknown) => (e as { output?: T }).output;
 const paymentOutcome = (e: unknown) => outputOf<PaymentOutput>(e)?.outcome;
@@ -141,6 +172,15 @@ export function opening(context: CheckoutContext, event: OpenEvent): Partial<Che
   // A resume point of another card (or of none) keeps what the customer typed about themselves, not its card.
   const draft = fitToCard(resume ? { ...emptyDraft(), ...resume.draft, activationToken: null } : emptyDraft(), context.activation, null);
   if (!draft.referralCode && context.referralCode) draft.referralCode = context.referralCode;
+  const codes = context.linkCodes;
+  if (!draft.couponCode && codes.couponCode) draft.couponCode = codes.couponCode;
+  if (!draft.promotionPlatform && codes.promotionPlatform) draft.promotionPlatform = codes.promotionPlatform;
+  if (!draft.activityCode && codes.activityCode) draft.activityCode = codes.activityCode;
+  // A platform that is one of the form's channels answers "how did you hear" until the customer says otherwise.
+  const platform = draft.promotionPlatform.toLowerCase();
+  if (!draft.channel && (CHANNELS as readonly string[]).includes(platform)) draft.channel = platform as CheckoutDraft['channel'];
+  // A plan page's student link (decision 0045) opens the form with "I am a student" on.
+  if (link?.student && !draft.student.isStudent) draft.student = { ...draft.student, isStudent: true };
   return {
     link: sameOrder ? resume.link : link,
     entryKind: entry.kind,
@@ -167,10 +207,16 @@ export const checkoutMachine = setup({
     /** orderDetail with the order token the host kept for this order. */
     loadOrder: hostProvides<LoadedOrder, { orderNo: string }>(),
     payment: paymentMachine,
+    /** Emails a code to the edu address (studentSendEduCode). */
+    sendEduCode: hostProvides<EduCodeSent, { eduEmail: string }>(),
+    /** Checks the code typed (studentVerifyEduCode): the proof of the address. */
+    verifyEduCode: hostProvides<EduProof, { eduEmail: string; code: string }>(),
   },
   delays: {
     quoteDebounce: QUOTE_DEBOUNCE_MS,
     fulfilmentPoll: ({ context }) => fulfilmentPollDelay(context.fulfilmentChecks),
+    /** The wait the gateway asked for before another code to the edu address (resendAfterSeconds), as much as is left. */
+    eduResendWait: resendWaitLeft,
   },
   guards: {
     opensAnOrder: ({ context, event }) => event.type === 'checkout.open' && opening(context, event).lookupOrderNo != null,
@@ -192,6 +238,15 @@ export const checkoutMachine = setup({
     paymentIsUnsettled: ({ event }) => Boolean((event as { snapshot?: { hasTag?(tag: string): boolean } }).snapshot?.hasTag?.(PAYMENT_UNSETTLED)),
     paymentWasMade: ({ event }) => paymentOutcome(event) === 'paid',
     paymentInfoExpired: ({ event }) => paymentOutcome(event) === 'expired',
+    draftIsStudent: ({ context }) => context.draft.student.isStudent,
+    draftHasProof: ({ context }) => context.draft.student.isStudent && context.draft.student.verification !== null,
+    proofRefused: ({ event }) => toCheckoutProblem((event as { error?: unknown }).error).code === 'eduEmailUnverified',
+    eduEmailIsAcademic: ({ context }) => eduEmailIsAcademic(context.draft),
+    eduCodeIsComplete: ({ context }) => eduCodeIsComplete(context.draft),
+    /** Guards see the context before this change: the address typed is the event's. */
+    aCodeWentThere: ({ context }) => context.eduCodeSentTo !== null && context.eduCodeSentTo === context.eduCodeSendingTo,
+    typesAnotherAddress: ({ context, event }) => typedEduEmail(event) !== null && typedEduEmail(event) !== context.eduCodeSentTo,
+    typesAnotherProvedAddress: ({ context, event }) => typedEduEmail(event) !== null && typedEduEmail(event) !== normalEmail(context.draft.student.eduEmail),
   },
   actions: {
     open: assign(({ context, event }) => (event.type === 'checkout.open' ? opening(context, event) : {})),
@@ -221,7 +276,49 @@ export const checkoutMachine = setup({
     turnAutoRenewOff: assign(({ context }) => ({ draft: { ...context.draft, autoRenew: false } })),
     markInvalidFields: assign(({ context }) => ({ fieldErrors: formProblems(context.draft), focusRequest: context.focusRequest + 1 })),
     clearProblems: assign({ fieldErrors: {}, problem: null, notice: null }),
-    showProblem: assign(({ context, event }) => ({ problem: toCheckoutProblem((event as { error?: unknown }).error), focusRequest: context.focusRequest + 1 })),
+    showProblem: assign(({ context, event }) => {
+      const problem = toCheckoutProblem((event as { error?: unknown }).error);
+      // The gateway no longer takes the proof of the edu address (expired, or another address): it is proved again.
+      const draft = problem.code === 'eduEmailUnverified' ? { ...context.draft, student: { ...context.draft.student, verification: null, eduCode: '' } } : context.draft;
+      return { problem, draft, focusRequest: context.focusRequest + 1 };
+    }),
+    becomeStudent: assign(({ context }) => ({ draft: { ...context.draft, student: { ...context.draft.student, isStudent: true } } })),
+    stopBeingStudent: assign(({ context }) => ({
+      draft: { ...context.draft, student: { ...context.draft.student, isStudent: false } },
+      studentProblem: null,
+      fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !field.startsWith('student.'))),
+    })),
+    markEduEmailInvalid: assign(({ context }) => ({
+      fieldErrors: { ...context.fieldErrors, 'student.eduEmail': formProblems(context.draft)['student.eduEmail'] ?? ['validation:student.eduEmail.academic'] },
+      focusRequest: context.focusRequest + 1,
+    })),
+    markEduCodeInvalid: assign(({ context }) => ({
+      fieldErrors: { ...context.fieldErrors, 'student.eduCode': [context.draft.student.eduCode.trim() ? 'validation:code.invalid' : 'validation:code.required'] },
+      focusRequest: context.focusRequest + 1,
+    })),
+    // The address the code goes to, as it is sent (the field is read-only while it is on its way: StudentSection).
+    rememberCodeAddress: assign(({ context }) => ({ eduCodeSendingTo: normalEmail(context.draft.student.eduEmail) })),
+    rememberCodeSent: assign(({ context, event }) => ({
+      eduCodeSentTo: context.eduCodeSendingTo, studentProblem: null,
+      ...resendCountdownAfter(outputOf<EduCodeSent>(event)),
+    })),
+    ...resendCountdownActions<CheckoutContext, CheckoutEvent>(),
+    forgetStudentProblem: assign(({ context }) => ({ studentProblem: null, fieldErrors: { ...context.fieldErrors, 'student.eduEmail': undefined, 'student.eduCode': undefined } })),
+    keepSendProblem: assign(({ context, event }) => ({
+      studentProblem: { ...toCheckoutProblem((event as { error?: unknown }).error), field: 'student.eduEmail' }, focusRequest: context.focusRequest + 1,
+    })),
+    keepVerifyProblem: assign(({ context, event }) => ({
+      studentProblem: { ...toCheckoutProblem((event as { error?: unknown }).error), field: 'student.eduCode' }, focusRequest: context.focusRequest + 1,
+    })),
+    keepProof: assign(({ context, event }) => {
+      const proof = outputOf<EduProof>(event);
+      return {
+        draft: { ...context.draft, student: { ...context.draft.student, verification: proof?.verification ?? null } },
+        studentProblem: null,
+        fieldErrors: { ...context.fieldErrors, 'student.eduCode': undefined },
+        problem: context.problem?.code === 'eduEmailUnverified' ? null : context.problem,
+      };
+    }),
     // The link becomes what the order buys: a reload resumes this order only for a link that asks for it.
     keepCreatedOrder: assign(({ context, event }) => {
       const out = outputOf<CreatedOrder>(event);
@@ -252,6 +349,7 @@ export const checkoutMachine = setup({
   description: 'Spec section 2: "Plan purchase form: SIM count, SIM type, plan months, auto-renewal switch, shipping, billing, discount code, referral code, service terms, how-did-you-hear channel and reasons for choosing", then payment and the result pages.',
   context: ({ input }) => ({
     startedFrom: input.startedFrom, activation: input.activation ?? null, loggedIn: input.loggedIn, referralCode: input.referralCode,
+    linkCodes: input.linkCodes ?? { couponCode: null, promotionPlatform: null, activityCode: null }, studentProblem: null, eduCodeSentTo: null, eduCodeSendingTo: null, ...resendCountdownOf(0),
     link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null, draft: emptyDraft(),
     catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
     order: null, orderToken: null, failure: null, notice: null, purchaseId: '', fulfilmentChecks: 0,
@@ -357,6 +455,93 @@ export const checkoutMachine = setup({
             quoted: { description: 'Issue 3: the summary "shows plan cost, multi-month discount, code discount, shipping and tax", as the gateway quotes them (spec section 3, Order).' },
             incomplete: { description: 'Spec section 5: "SIM quantity 1-10": the summary waits for a product and a SIM count.' },
             failed: { description: 'Spec section 8: "referral code invalid or expired; discount code invalid or expired; 500MB plan not eligible for discount or referral": the message is next to the field it names, or the summary.' },
+          },
+        },
+        student: {
+          description: 'Spec sections 1, 3 and 5 (issue 18 section 4): students are a variant of the offer; "Student info: school, grade, departure date, edu email"; "Edu email for student flow". The edu address is proved by a code sent to it before the order can be a student order.',
+          initial: 'deciding',
+          states: {
+            deciding: {
+              tags: ['technical'],
+              description: 'The form opens as the customer left it: a student with the address proved, a student still to prove it, or not a student (a plan page\'s student link turns the option on).',
+              always: [
+                { guard: 'draftHasProof', target: 'verified', description: 'A student whose edu address was proved (the gateway checks the proof again with the order).' },
+                { guard: 'draftIsStudent', target: 'unverified', description: 'A student whose edu address is not proved yet.' },
+                { target: 'notStudent', description: 'Not buying as a student.' },
+              ],
+            },
+            notStudent: {
+              description: 'Spec section 1: the regular offer; no student information is asked.',
+              on: { 'student.turnOn': { guard: 'formIsOpen', target: 'deciding', actions: 'becomeStudent', description: 'Spec section 3: "Student info: school, grade, departure date, edu email": the customer says they are a student and the form asks for it (not while the order is being created); an address proved before is still proved.' } },
+            },
+            unverified: {
+              description: 'Spec section 5: "Edu email for student flow": the school email is not proved yet; the order cannot be a student order until it is.',
+              on: {
+                'student.sendCode': [
+                  { guard: 'eduEmailIsAcademic', target: 'sendingCode', actions: 'forgetStudentProblem', description: 'Spec section 5: "Edu email for student flow": an address of an academic domain (.edu, .edu.cn, .ac.uk ...): a code is emailed to it.' },
+                  { actions: 'markEduEmailInvalid', description: 'Spec section 5: "Edu email for student flow": not an address of an academic domain: the message says so next to it.' },
+                ],
+                'student.turnOff': { guard: 'formIsOpen', target: 'notStudent', actions: 'stopBeingStudent', description: 'The customer buys as a regular customer after all; what they typed stays in the form.' },
+              },
+            },
+            sendingCode: {
+              description: 'studentSendEduCode: the gateway emails a 6-digit code to the edu address (limits per address and per IP).',
+              tags: ['technical'],
+              entry: 'rememberCodeAddress',
+              invoke: {
+                id: 'sendEduCode', src: 'sendEduCode',
+                input: ({ context }) => ({ eduEmail: context.draft.student.eduEmail.trim() }),
+                onDone: { target: 'codeSent', actions: 'rememberCodeSent', description: 'The code is on its way to the edu address.' },
+                onError: [
+                  { guard: 'aCodeWentThere', target: 'codeSent', actions: 'keepSendProblem', description: 'A new code was refused (asked again too soon, too many today): the code already sent to this address still works, so its field stays; the message says when to ask again.' },
+                  { target: 'unverified', actions: 'keepSendProblem', description: 'The gateway refused to send (too many codes, not an academic domain): its message is next to the address.' },
+                ],
+              },
+            },
+            codeSent: {
+              description: 'Spec section 9: "verification code validity 5 minutes": a code was emailed to the edu address; the customer types it, or asks for another once the wait the gateway gave is over.',
+              initial: 'resendWaiting',
+              states: {
+                resendWaiting: resendWaiting({
+                  wait: 'eduResendWait',
+                  then: 'canResend',
+                  description: 'Issue 2: the "resend countdown", as on login and tracking: no new code to this address until the wait the gateway asked for (resendAfterSeconds, 60 s) is over; the button counts it down.',
+                  over: 'The wait is over: another code may be sent.',
+                }),
+                canResend: {
+                  description: 'Issue 18 section 4: "a code sent to it": another code may be sent to the same address (the older one then stops working).',
+                  on: {
+                    'student.sendCode': { target: '#checkout.form.student.sendingCode', actions: 'forgetStudentProblem', description: 'The customer asks for a new code to the same academic address (the older one stops working; another address leaves this state).' },
+                  },
+                },
+              },
+              on: {
+                'student.verify': [
+                  { guard: 'eduCodeIsComplete', target: 'verifying', actions: 'forgetStudentProblem', description: 'Six digits typed: the gateway checks the code.' },
+                  { actions: 'markEduCodeInvalid', description: 'Spec section 5: "Activation code 6 digits" (every code is 6 digits): the message says so next to the code.' },
+                ],
+                'field.change': { guard: 'typesAnotherAddress', target: 'unverified', description: 'Another edu address was typed: the code went to the old one, so a new code is needed.' },
+                'student.turnOff': { guard: 'formIsOpen', target: 'notStudent', actions: 'stopBeingStudent', description: 'The customer buys as a regular customer after all.' },
+              },
+            },
+            verifying: {
+              description: 'studentVerifyEduCode: the gateway checks the code (5 tries, single use) and answers a proof of the address.',
+              tags: ['technical'],
+              invoke: {
+                id: 'verifyEduCode', src: 'verifyEduCode',
+                input: ({ context }) => ({ eduEmail: context.draft.student.eduEmail.trim(), code: context.draft.student.eduCode.trim() }),
+                onDone: { target: 'verified', actions: 'keepProof', description: 'The edu address is proved: the order can be a student order.' },
+                onError: { target: 'codeSent', actions: 'keepVerifyProblem', description: 'Spec section 8: "verification code" wrong, expired or used up: the message is next to the code; the customer types it again or asks for a new one.' },
+              },
+            },
+            verified: {
+              description: 'Spec section 5: "Edu email for student flow": the school email is proved; the order carries the proof and the gateway checks it again.',
+              on: {
+                'field.change': { guard: 'typesAnotherProvedAddress', target: 'unverified', description: 'Another edu address was typed: it is proved in its turn.' },
+                'xstate.error.actor.createOrder': { guard: 'proofRefused', target: 'unverified', description: 'The gateway no longer takes the proof (a day passed since it was given): the address is proved again; the message is next to the code.' },
+                'student.turnOff': { guard: 'formIsOpen', target: 'notStudent', actions: 'stopBeingStudent', description: 'The customer buys as a regular customer after all; the proof stays with the address in case they change their mind.' },
+              },
+            },
           },
         },
         submission: {

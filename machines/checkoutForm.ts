@@ -9,6 +9,7 @@ import {
 } from '../src/contract/orders';
 import { PLAN_MONTHS, expressShipsTo, type PlanMonths } from '../src/domain/pricing';
 import { isUsState, zipMatchesState } from '../src/domain/usStates';
+import { departureDateProblem, isAcademicEmail, type StudentGrade } from '../src/domain/student';
 
 export type Channel = (typeof CHANNELS)[number];
 export type Reason = (typeof REASONS)[number];
@@ -19,6 +20,23 @@ export interface AddressDraft { country: Country; address1: string; address2: st
 export interface ShippingDraft extends AddressDraft {
   firstNameEn: string; lastNameEn: string; firstNameZh: string; lastNameZh: string; phone: string; email: string;
 }
+
+/**
+ * Issue 18 section 4 (decision 0045): "I am a student" and spec section 3's "Student info: school, grade, departure
+ * date, edu email", with the code typed from the email and the proof the gateway answered for the address.
+ */
+export interface StudentDraft {
+  isStudent: boolean;
+  school: string;
+  grade: StudentGrade | '';
+  departureDate: string;
+  eduEmail: string;
+  eduCode: string;
+  /** The gateway's proof of `eduEmail` (verifyEduCode); null until proved, and again once the address changes. */
+  verification: string | null;
+}
+
+export const emptyStudent = (): StudentDraft => ({ isStudent: false, school: '', grade: '', departureDate: '', eduEmail: '', eduCode: '', verification: null });
 
 export interface CheckoutDraft {
   /**
@@ -46,12 +64,17 @@ export interface CheckoutDraft {
   confirmUsOnly: boolean;
   channel: Channel | '';
   reasons: Reason[];
+  student: StudentDraft;
+  /** Spec section 3 stored keys `promotion` and `activityCode`: where the buyer came from, as a campaign link said. */
+  promotionPlatform: string;
+  activityCode: string;
 }
 
 /** The text and choice fields the form edits with `field.change` (dotted paths into the draft). */
 export type TextField =
-  | 'simCount' | 'couponCode' | 'referralCode' | 'channel'
-  | `shipping.${keyof ShippingDraft}` | `billing.${keyof AddressDraft}`;
+  | 'simCount' | 'couponCode' | 'referralCode' | 'channel' | 'promotionPlatform' | 'activityCode'
+  | `shipping.${keyof ShippingDraft}` | `billing.${keyof AddressDraft}`
+  | 'student.school' | 'student.grade' | 'student.departureDate' | 'student.eduEmail' | 'student.eduCode';
 export type ChoiceField = 'planId' | 'globalPackId' | 'months' | 'simType' | 'shippingMethod';
 export type FlagField = 'billingSameAsShipping' | 'termsAccepted' | 'confirmPersonalUse' | 'confirmUsOnly';
 export type DraftField = TextField | ChoiceField | FlagField | 'reasons';
@@ -76,10 +99,15 @@ export const emptyDraft = (): CheckoutDraft => ({
   shipping: { ...emptyAddress(), firstNameEn: '', lastNameEn: '', firstNameZh: '', lastNameZh: '', phone: '', email: '' },
   shippingMethod: 'standard', billingSameAsShipping: true, billing: emptyAddress(),
   couponCode: '', referralCode: '', termsAccepted: false, confirmPersonalUse: false, confirmUsOnly: false, channel: '', reasons: [],
+  student: emptyStudent(), promotionPlatform: '', activityCode: '',
 });
 
 /** What a link from the plan pages asks for (TEAM.md "Client URLs between pages"); missing or invalid: defaults. */
-export interface ProductLink { plan?: string | null; pack?: number | null; months?: number | null; simType?: string | null; count?: number | null }
+export interface ProductLink {
+  plan?: string | null; pack?: number | null; months?: number | null; simType?: string | null; count?: number | null;
+  /** A plan page's student link (decision 0045): the form opens with "I am a student" on. Not part of what is bought. */
+  student?: boolean | null;
+}
 
 /** Chooses the product of a link against the catalogue: the featured US plan when the link names none that exists. */
 export function applyLink(draft: CheckoutDraft, link: ProductLink | null, catalog: BundleList): CheckoutDraft {
@@ -125,6 +153,12 @@ export function linkOf(d: CheckoutDraft, catalog: BundleList): ProductLink {
 
 export function setField(draft: CheckoutDraft, change: FieldChange): CheckoutDraft {
   const [head, tail] = change.field.split('.') as [keyof CheckoutDraft, string | undefined];
+  if (tail && head === 'student') {
+    const student = { ...draft.student, [tail]: change.value } as StudentDraft;
+    // The proof and the code sent are for one address: another address is proved again.
+    if (tail === 'eduEmail' && normalEmail(String(change.value)) !== normalEmail(draft.student.eduEmail)) { student.verification = null; student.eduCode = ''; }
+    return { ...draft, student };
+  }
   if (tail && (head === 'shipping' || head === 'billing')) {
     const part = { ...draft[head], [tail]: change.value } as AddressDraft;
     // A new country has other states and postcodes: the old state would only be refused.
@@ -147,6 +181,17 @@ export const QUOTE_FIELDS: ReadonlySet<DraftField> = new Set<DraftField>([
 ]);
 
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
+export const normalEmail = (v: string) => v.trim().toLowerCase();
+
+/** The student part of the order body: the info and the proof, or null when the buyer is not buying as a student. */
+const studentBody = (s: StudentDraft): CheckoutForm['student'] => (s.isStudent ? {
+  school: s.school, grade: (s.grade || undefined) as StudentGrade, departureDate: s.departureDate, eduEmail: s.eduEmail, verification: s.verification,
+} : null);
+
+/** "Edu email for student flow": the address can be sent a code (an academic domain). */
+export const eduEmailIsAcademic = (d: CheckoutDraft): boolean => isAcademicEmail(d.student.eduEmail);
+/** The code typed is six digits. */
+export const eduCodeIsComplete = (d: CheckoutDraft): boolean => /^\d{6}$/.test(d.student.eduCode.trim());
 /** A physical SIM is posted, unless it is the card being activated (already in the customer's hands). */
 export const needsAddress = (d: CheckoutDraft): boolean => d.simType === 'physical' && !d.activationToken;
 const billingFrom = (d: CheckoutDraft): AddressDraft => (d.billingSameAsShipping && needsAddress(d) ? d.shipping : d.billing);
@@ -180,6 +225,8 @@ export function toOrderBody(d: CheckoutDraft): CheckoutForm {
     termsAccepted: d.termsAccepted as true, confirmPersonalUse: d.confirmPersonalUse as true, confirmUsOnly: d.confirmUsOnly as true,
     channel: (d.channel || undefined) as Channel,
     reasons: d.reasons,
+    student: studentBody(d.student),
+    promotionPlatform: orNull(d.promotionPlatform), activityCode: orNull(d.activityCode),
   };
 }
 
@@ -215,6 +262,7 @@ const STAND_INS: Record<string, unknown> = {
   firstNameEn: 'A', lastNameEn: 'A', firstNameZh: null, lastNameZh: null, phone: '6265550100', email: 'a@example.com',
   address1: 'A', address2: null, city: 'A', channel: 'other', termsAccepted: true, confirmPersonalUse: true, confirmUsOnly: true,
   simCount: 1, couponCode: null, referralCode: null,
+  school: 'School', grade: 'other', departureDate: '2000-01-01', eduEmail: 'a@school.edu', promotionPlatform: null, activityCode: null,
 };
 const ADDRESS_STAND_INS = { US: { state: 'CA', zip: '90001' }, CN: { state: 'A', zip: '100000' } } as const;
 
@@ -225,6 +273,8 @@ function withStandIn(body: unknown, path: readonly (string | number)[]): boolean
     node = node[key] as Record<string | number, unknown>;
   }
   const leaf = path[path.length - 1]!;
+  // The proof of the edu address is missing: the message stands next to the code; a stand-in proof lets other rules show.
+  if (leaf === 'eduCode') { node.verification = 'stand-in'; return true; }
   const country = node.country === 'CN' ? 'CN' : 'US';
   if (leaf === 'state' || leaf === 'zip') { node[leaf] = ADDRESS_STAND_INS[country][leaf]; return true; }
   if (typeof leaf === 'string' && leaf in STAND_INS) { node[leaf] = STAND_INS[leaf]; return true; }
@@ -237,8 +287,13 @@ function withStandIn(body: unknown, path: readonly (string | number)[]): boolean
  * is asked again with the failing fields set to valid stand-ins until no new rule shows: the customer sees every
  * broken rule at once, and each message is still the schema's own.
  */
-export function formProblems(d: CheckoutDraft): FieldErrors {
+export function formProblems(d: CheckoutDraft, now: Date = new Date()): FieldErrors {
   const out: FieldErrors = {};
+  // The departure date's window depends on the day: the same rule the gateway checks on its own day (src/domain/student.ts).
+  if (d.student.isStudent && d.student.departureDate.trim()) {
+    const problem = departureDateProblem(d.student.departureDate.trim(), now);
+    if (problem) out['student.departureDate'] = [problem];
+  }
   const body = JSON.parse(JSON.stringify(toOrderBody(d))) as unknown;
   for (let pass = 0; pass < 4; pass++) {
     const result = checkoutFormSchema.safeParse(body);
@@ -259,6 +314,7 @@ export function formProblems(d: CheckoutDraft): FieldErrors {
 /** The order fields in the order the form shows them, so focus goes to the first error on the page. */
 export const FIELD_ORDER: readonly string[] = [
   'planId', 'globalPackId', 'months', 'simType', 'simCount', 'autoRenewTermsAccepted',
+  'student.school', 'student.grade', 'student.departureDate', 'student.eduEmail', 'student.eduCode',
   'shipping.country', 'shipping.firstNameEn', 'shipping.lastNameEn', 'shipping.firstNameZh', 'shipping.lastNameZh',
   'shipping.phone', 'shipping.email', 'shipping.address1', 'shipping.address2', 'shipping.city', 'shipping.state', 'shipping.zip',
   'shippingMethod', 'billingSameAsShipping',

@@ -49,6 +49,10 @@ import { contactFormMachine, dealerApplicationMachine } from './enquiryForm.mach
 import { campaignRewardMachine } from './campaignReward.machine';
 // Issue 18: the referral programme (decision 0041).
 import { referralRewardMachine } from './referralReward.machine';
+// Issue 18: bank card points (decision 0043).
+import { welfareParticipationMachine } from './welfareParticipation.machine';
+// Issue 18: the WeChat Pay agreement of /wechat-signing (decision 0046).
+import { wechatAgreementMachine } from './wechatAgreement.machine';
 
 export interface UnreachableTransition {
   /** `<source state id>:<event type>:<index>` as test/model/toolkit names transitions. */
@@ -187,6 +191,10 @@ export const charts: readonly ChartEntry[] = [
     ] },
   // Issue 18: one referral, from the referee's order to the reward credited or not (decision 0041).
   { id: 'referralReward', titleKey: 'referral:chart.title', title: 'Referral reward: pending (bought, active), qualified, credited, expired, or disqualified', kind: 'lifecycle', specSection: '3 (Account: referral bonus, count), 4 (referral reward after 35 days active), 6 (individual users; bought but unactivated included), 9 (Referral); issue 18', machine: referralRewardMachine },
+  // Issue 18: the WeChat Pay agreement (papay contract) that pays the top-ups the customer starts (decision 0046).
+  { id: 'wechatAgreement', titleKey: 'wechatSigning:chart.title', title: 'WeChat Pay agreement: signing, signed, not signed, terminated', kind: 'lifecycle', specSection: '2 (/wechat-signing), 3 (pay methods map: wechat_pay), 4 (auto-renewal by card or balance: never by the agreement), 5 (top-up 1-9999); issue 18', machine: wechatAgreementMachine },
+  // Issue 18 section 6: one participation in the bank card points programme (decision 0043).
+  { id: 'welfareParticipation', titleKey: 'welfare:chart.title', title: 'Bank card points: joined, earning 20% back, $20 reached, or ended with the edition', kind: 'lifecycle', specSection: '6 (individual current customers), 8 (120084, 120085), 9 (bank card points: 20% cashback up to $20); issue 18', machine: welfareParticipationMachine },
   { id: 'portIn', titleKey: 'messages:chart.portIn', title: 'Port-in: keeping the number from the original carrier', kind: 'lifecycle', specSection: '3 (Activation form), 4 (porting 12-24 hours), 5 (port-in needs account number and PIN)', machine: portInMachine },
   // ---- issue 15, line orders (decision 0029): one chart per form, made by lineOrderMachine ----
   { id: 'bundleChange', titleKey: 'business:chart.bundleChange', title: 'Plan change: list, form, payment, result', kind: 'flow', specSection: '2 (/personal/businessManegement/bundleChange), 4 (a changed plan starts when the current one expires; Payment), 8 (120079, 120080, 120081, 120088)', machine: bundleChangeMachine, unreachable: [{ transition: 'bundleChange.paying:xstate.error.actor.payment:0', reason: 'The payment chart ends only in its final states (paid, failed, expired): none of its guards or actions throws, so its actor never errors. Kept so that a fault in a later change still lands on "repay".' }] },

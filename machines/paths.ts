@@ -53,9 +53,15 @@ export const invokeSources = (machine: AnyStateMachine): Map<string, string> => 
 export const eventsFor = (model: ChartModel) => {
   const sources = invokeSources(model.entry.machine);
   const internal = new Set(model.internalEvents ?? []);
+  // An actor answers only while it runs: its done and error events are offered only in states that invoke it (a
+  // parallel region listening for another region's call would otherwise take an answer to a call never made).
+  const running = (snapshot: AnyMachineSnapshot, id: string) =>
+    snapshot._nodes.some((n: { invoke: { id: string }[] }) => n.invoke.some((i) => i.id === id));
   return (snapshot: AnyMachineSnapshot): EventObject[] =>
     __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
       if (internal.has(type)) return [];
+      if (type.startsWith('xstate.done.actor.') && !running(snapshot, type.slice(18))) return [];
+      if (type.startsWith('xstate.error.actor.') && !running(snapshot, type.slice(19))) return [];
       let key = type;
       if (type.startsWith('xstate.done.actor.')) key = `done:${sources.get(type.slice(18)) ?? ''}`;
       else if (type.startsWith('xstate.error.actor.')) key = `error:${sources.get(type.slice(19)) ?? ''}`;

@@ -14,7 +14,7 @@ import { deliveryShippingSchema, type DeliveryShippingInput } from '../src/contr
 import { orderNoField, trackingView, type TrackingView, type trackingModify, type trackingSearch, type trackingSendCode } from '../src/contract/tracking';
 import { toProblem, type Problem } from './login.machine';
 import { captchaActions, captchaActors, captchaRegion, type CaptchaContext, type CaptchaEvent } from './parts/captcha';
-import { resendCountdownActions, resendCountdownOf, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
+import { resendCountdownActions, resendCountdownAfter, resendCountdownOf, resendWaitLeft, resendWaiting, type ResendCountdownContext } from './parts/resendCountdown';
 
 export type SearchField = 'orderNo' | 'email' | 'code' | 'captcha';
 export const ADDRESS_FIELDS = ['country', 'firstNameEn', 'lastNameEn', 'firstNameZh', 'lastNameZh', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const;
@@ -123,7 +123,7 @@ export const trackingMachine = setup({
   },
   delays: {
     /** The wait the gateway asked for before another code (resendAfterSeconds). */
-    resendWait: ({ context }) => context.resendSecondsLeft * 1000,
+    resendWait: resendWaitLeft,
   },
   guards: {
     orderAndEmailAreValid: ({ event }) => event.type === 'code.send' && isEmpty(trackingProblems.sendCode(event)),
@@ -163,7 +163,7 @@ export const trackingMachine = setup({
     ...captchaActions<TrackingContext, TrackingEvent>(),
     startResendCountdown: assign(({ context, event }) => ({
       codeSentTo: context.email,
-      ...resendCountdownOf(Math.max(1, (event as { output?: { resendAfterSeconds?: number } }).output?.resendAfterSeconds ?? 60)),
+      ...resendCountdownAfter((event as { output?: { resendAfterSeconds?: number } }).output),
     })),
     ...resendCountdownActions<TrackingContext, TrackingEvent>(),
     keepGrant: assign(({ event }) => {

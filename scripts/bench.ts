@@ -13,11 +13,13 @@
  *  5. Lighthouse (mobile) on /, /plans/propagate and /activation/first, each page served as the product serves it
  *     (prerendered HTML, decision 0022): score, LCP, TBT, CLS (scripts/benchLighthouse.ts).
  * Results are printed and written to test-results/bench.json. `BENCH_ONLY=orders` measures only 4 (bench-orders.json),
- * `BENCH_ONLY=bundle` only 1 (bench-bundle.json).
+ * `BENCH_ONLY=bundle` only 1 (bench-bundle.json), `BENCH_ONLY=gateway` only 2 and the restarts of 3 (bench-gateway.json,
+ * with the load average before and after, since the machine's other work moves every absolute figure).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { benchOrders, type OrdersBench } from './benchOrders';
 import { bundleReport, printBundleReport } from './benchBundle';
@@ -33,6 +35,7 @@ const CONNECTIONS = 50;
 const BUYERS = 20;
 const ORDERS_ONLY = process.env.BENCH_ONLY === 'orders';
 const BUNDLE_ONLY = process.env.BENCH_ONLY === 'bundle';
+const GATEWAY_ONLY = process.env.BENCH_ONLY === 'gateway';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -76,12 +79,13 @@ async function main() {
 
   if (ORDERS_ONLY) return ordersOnly(base, port, fresh.child);
   if (BUNDLE_ONLY) return bundleOnly(base, fresh.child);
+  if (GATEWAY_ONLY) return gatewayOnly(base, port, dataDir, fresh, serverBundleSeconds);
   console.log(`started in ${fresh.seconds.toFixed(2)} s; measuring the first load of / and three other pages`);
   const firstLoad = await bundleReport(base);
   console.log('running Lighthouse (mobile) on the pages of issue 13');
   const lighthouse = await lighthouseScores(base);
 
-  const gateway = await gatewayFigures(base, { seconds: DURATION_S, connections: CONNECTIONS });
+  const gateway = await gatewayFigures(base, { seconds: DURATION_S, connections: CONNECTIONS, gatewayPid: fresh.child.pid });
 
   console.log(`placing orders with ${BUYERS} concurrent buyers for ${DURATION_S} s (PGlite)`);
   const ordersPglite = await benchOrders(base, `http://127.0.0.1:${port + 1}`, { buyers: BUYERS, seconds: DURATION_S });
@@ -135,6 +139,31 @@ async function bundleOnly(base: string, product: ChildProcess) {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(join(root, 'test-results', 'bench-bundle.json'), JSON.stringify({ date: new Date().toISOString(), firstLoad }, null, 2));
   printBundleReport(firstLoad);
+}
+
+/** BENCH_ONLY=gateway: bundleList against bare node:http, userInfo, then two restarts to /healthz. */
+async function gatewayOnly(base: string, port: number, dataDir: string, fresh: { child: ChildProcess; seconds: number }, serverBundleSeconds: number) {
+  const loadBefore = loadavg().map((n) => Number(n.toFixed(2)));
+  const gateway = await gatewayFigures(base, { seconds: DURATION_S, connections: CONNECTIONS, gatewayPid: fresh.child.pid });
+  const loadAfter = loadavg().map((n) => Number(n.toFixed(2)));
+  await stop(fresh.child);
+  const restart = await startProduct(port, dataDir);
+  await stop(restart.child);
+  const restartAgain = await startProduct(port, dataDir);
+  await stop(restartAgain.child);
+  const startToHealthz = {
+    freshDataDirSeconds: Number(fresh.seconds.toFixed(2)), restartSeconds: Number(restart.seconds.toFixed(2)),
+    secondRestartSeconds: Number(restartAgain.seconds.toFixed(2)), serverBundleSeconds,
+  };
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  writeFileSync(join(root, 'test-results', 'bench-gateway.json'), JSON.stringify({
+    date: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadAfter, atEnd: loadavg().map((n) => Number(n.toFixed(2))) },
+    bundleList: gateway.bundleList, gateway: { bundleListBytes: gateway.bundleListBytes, userInfo: gateway.userInfo }, startToHealthz,
+  }, null, 2));
+  printGatewayFigures('PGlite', gateway);
+  console.log(`load average ${loadBefore.join(' ')} before, ${loadAfter.join(' ')} after the gateway figures`);
+  console.log(`npm start to /healthz: ${startToHealthz.freshDataDirSeconds} s on a fresh data dir, ${startToHealthz.restartSeconds} s on restart, `
+    + `${startToHealthz.secondRestartSeconds} s on a second restart`);
 }
 
 /** BENCH_ONLY=orders: the orders and their fulfilment backlog, on PGlite and (DATABASE_URL) PostgreSQL. */

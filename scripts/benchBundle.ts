@@ -33,7 +33,8 @@ interface Sizes { files: number; rawKB: number; gzipKB: number }
 
 export interface PageLoad {
   path: string;
-  /** Its screen showed its heading: a page that failed to render would measure less than it costs. */
+  /** Its screen showed its heading and the app committed its first render: a page that failed to render (or hydrate)
+   * would measure less than it costs. */
   rendered: boolean;
   entry: Sizes;
   total: Sizes & { jsGzipKB: number; cssGzipKB: number };
@@ -87,8 +88,11 @@ async function loadPage(browser: Awaited<ReturnType<typeof chromium.launch>>, ba
     }), () => null));
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-  // The page's own screen has rendered (its heading), and whatever that fetched has arrived.
+  // The page's own screen has rendered (its heading), the app has committed its first render (hydrated a prerendered
+  // page: its heading is in the server's HTML before any script ran, and on a busy machine the network can be idle
+  // for 500 ms before the scripts have asked for the route's code), and whatever that fetched has arrived.
   const rendered = await page.locator('main h1').first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+  const committed = await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 30_000 }).then(() => true, () => false);
   await page.waitForLoadState('networkidle');
   const loaded = (await Promise.all(pending)).filter((f): f is LoadedFile => f !== null);
   await context.close();
@@ -97,7 +101,7 @@ async function loadPage(browser: Awaited<ReturnType<typeof chromium.launch>>, ba
     .map((f) => ({ ...f, rawKB: kb(f.rawKB * KB), gzipKB: kb(f.gzipKB * KB) }));
   const total = sum(files);
   const gz = (t: LoadedFile['type']) => kb(files.filter((f) => f.type === t).reduce((n, f) => n + f.gzipKB * KB, 0));
-  return { path, rendered, entry: sum(files.filter((f) => f.entry)), total: { ...total, jsGzipKB: gz('script'), cssGzipKB: gz('stylesheet') }, files };
+  return { path, rendered: rendered && committed, entry: sum(files.filter((f) => f.entry)), total: { ...total, jsGzipKB: gz('script'), cssGzipKB: gz('stylesheet') }, files };
 }
 
 /** Loads each page in a fresh browser context (nothing cached) from a running gateway serving the built client. */

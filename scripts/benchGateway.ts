@@ -6,14 +6,26 @@
  *  - the size of bundleList's answer raw, gzip and brotli, as the gateway sends it;
  *  - userInfo (the demo customer, logged in through the sandbox captcha) at 10 and at 50 connections.
  * Loopback only, bounded in time; the machine's other work makes absolute numbers move: compare within one run.
+ * With the gateway's pid (Linux), also the CPU time each server spent per request (utime + stime from /proc), whose
+ * ratio does not depend on how the scheduler shares a busy machine: on 2 cores shared with other work, a server that
+ * sleeps between requests (the bare one) waits to be woken and serves fewer requests than its cost allows.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-export interface Rate { requestsPerSecond: number; p99Ms: number; errors: number }
+export interface Rate {
+  requestsPerSecond: number; p99Ms: number; errors: number;
+  /** CPU time the server process spent per request (µs), when its pid is known (Linux). */
+  cpuMicrosPerRequest?: number | null;
+}
 
 export interface GatewayFigures {
-  bundleList: { gateway: Rate; bareNode: Rate; ratio: number; gatewayCompressed: Rate; connections: number; seconds: number };
+  bundleList: {
+    gateway: Rate; bareNode: Rate; ratio: number; gatewayCompressed: Rate; connections: number; seconds: number;
+    /** bare node:http's CPU per request over the gateway's (1: the gateway costs what a bare server costs). */
+    cpuRatio: number | null;
+  };
   bundleListBytes: { raw: number; gzip: number; br: number };
   userInfo: { connections10: Rate; connections50: Rate; seconds: number };
 }
@@ -33,16 +45,43 @@ const ACCEPT_ALL = 'gzip, deflate, br';
 
 type Init = { method: string; body?: string; headers?: Record<string, string> };
 
-export async function rate(url: string, init: Init, connections: number, seconds: number): Promise<Rate> {
-  const result = await autocannon({ url, connections, duration: seconds, ...init });
-  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+/** User and system CPU time of a process so far, in µs (Linux /proc; clock ticks of 10 ms); null elsewhere. */
+export function cpuMicros(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }
 
-const mean = (runs: Rate[]): Rate => ({
-  requestsPerSecond: Math.round(runs.reduce((n, r) => n + r.requestsPerSecond, 0) / runs.length),
-  p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
-  errors: runs.reduce((n, r) => n + r.errors, 0),
-});
+export async function rate(url: string, init: Init, connections: number, seconds: number, serverPid?: number): Promise<Rate> {
+  const cpuBefore = cpuMicros(serverPid);
+  const result = await autocannon({ url, connections, duration: seconds, ...init });
+  const cpuAfter = cpuMicros(serverPid);
+  const cpu = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : Math.round((cpuAfter - cpuBefore) / result.requests.total);
+  return {
+    requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx,
+    ...(serverPid ? { cpuMicrosPerRequest: cpu } : {}),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+};
+
+const mean = (runs: Rate[]): Rate => {
+  const cpu = runs.map((r) => r.cpuMicrosPerRequest).filter((c): c is number => typeof c === 'number');
+  return {
+    requestsPerSecond: Math.round(runs.reduce((n, r) => n + r.requestsPerSecond, 0) / runs.length),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    // The median turn: one turn the scheduler starved says little about what a request costs.
+    ...(cpu.length ? { cpuMicrosPerRequest: Math.round(median(cpu)) } : {}),
+  };
+};
 
 /** A short run first: the JIT, the caches and the connections settle before what is measured. */
 const warm = (url: string, init: Init) => rate(url, init, 10, 1);
@@ -81,7 +120,10 @@ export async function demoToken(base: string): Promise<string> {
   return answer.data.access_token;
 }
 
-export async function gatewayFigures(base: string, opts: { seconds: number; connections: number }): Promise<GatewayFigures> {
+/** How many turns each side gets on bundleList (BENCH_TURNS, 2 by default), half the time each, alternating. */
+const TURNS = Math.max(1, Number(process.env.BENCH_TURNS ?? 2));
+
+export async function gatewayFigures(base: string, opts: { seconds: number; connections: number; gatewayPid?: number }): Promise<GatewayFigures> {
   const bundleListUrl = `${base}${BUNDLE_LIST}`;
   const init: Init = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', Language: 'en' } };
   const sample = await (await fetch(bundleListUrl, { ...init, headers: { ...init.headers, 'accept-encoding': 'identity' } })).text();
@@ -99,15 +141,15 @@ export async function gatewayFigures(base: string, opts: { seconds: number; conn
   const bareRuns: Rate[] = [];
   await warm(bundleListUrl, init);
   await warm(bareUrl, init);
-  for (let round = 0; round < 2; round++) {
-    gatewayRuns.push(await rate(bundleListUrl, init, opts.connections, opts.seconds / 2));
-    bareRuns.push(await rate(bareUrl, init, opts.connections, opts.seconds / 2));
+  for (let round = 0; round < TURNS; round++) {
+    gatewayRuns.push(await rate(bundleListUrl, init, opts.connections, opts.seconds / 2, opts.gatewayPid));
+    bareRuns.push(await rate(bareUrl, init, opts.connections, opts.seconds / 2, bare.pid));
   }
   bare.kill();
   const gateway = mean(gatewayRuns);
   const bareNode = mean(bareRuns);
   const compressedInit = { ...init, headers: { ...init.headers, 'accept-encoding': ACCEPT_ALL } };
-  const gatewayCompressed = await rate(bundleListUrl, compressedInit, opts.connections, opts.seconds);
+  const gatewayCompressed = await rate(bundleListUrl, compressedInit, opts.connections, opts.seconds, opts.gatewayPid);
   const bundleListBytes = {
     raw: await answerBytes(bundleListUrl, init, null),
     gzip: await answerBytes(bundleListUrl, init, 'gzip'),
@@ -119,13 +161,15 @@ export async function gatewayFigures(base: string, opts: { seconds: number; conn
   const userInfoInit: Init = { method: 'POST', headers: { authorization: `Bearer ${token}`, Language: 'en', 'accept-encoding': ACCEPT_ALL } };
   const userInfoUrl = `${base}${USER_INFO}`;
   await warm(userInfoUrl, userInfoInit);
-  const connections10 = await rate(userInfoUrl, userInfoInit, 10, opts.seconds);
-  const connections50 = await rate(userInfoUrl, userInfoInit, 50, opts.seconds);
+  const connections10 = await rate(userInfoUrl, userInfoInit, 10, opts.seconds, opts.gatewayPid);
+  const connections50 = await rate(userInfoUrl, userInfoInit, 50, opts.seconds, opts.gatewayPid);
 
   return {
     bundleList: {
       gateway, bareNode, ratio: Number((gateway.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)), gatewayCompressed,
       connections: opts.connections, seconds: opts.seconds,
+      cpuRatio: gateway.cpuMicrosPerRequest && bareNode.cpuMicrosPerRequest
+        ? Number((bareNode.cpuMicrosPerRequest / gateway.cpuMicrosPerRequest).toFixed(2)) : null,
     },
     bundleListBytes,
     userInfo: { connections10, connections50, seconds: opts.seconds },
@@ -136,7 +180,12 @@ export function printGatewayFigures(name: string, f: GatewayFigures) {
   const b = f.bundleList;
   console.log(`bundleList (${name}): gateway ${b.gateway.requestsPerSecond} req/s (p99 ${b.gateway.p99Ms} ms), bare node:http `
     + `${b.bareNode.requestsPerSecond} req/s, ratio ${b.ratio}; compressed ${b.gatewayCompressed.requestsPerSecond} req/s`);
+  if (b.cpuRatio !== null) {
+    console.log(`bundleList CPU per request: gateway ${b.gateway.cpuMicrosPerRequest} µs, bare node:http ${b.bareNode.cpuMicrosPerRequest} µs, `
+      + `ratio ${b.cpuRatio}; compressed ${b.gatewayCompressed.cpuMicrosPerRequest} µs`);
+  }
   console.log(`bundleList answer: ${f.bundleListBytes.raw} bytes raw, ${f.bundleListBytes.gzip} gzip, ${f.bundleListBytes.br} brotli`);
   console.log(`userInfo (${name}): ${f.userInfo.connections10.requestsPerSecond} req/s at 10 connections (p99 ${f.userInfo.connections10.p99Ms} ms), `
-    + `${f.userInfo.connections50.requestsPerSecond} at 50 (p99 ${f.userInfo.connections50.p99Ms} ms)`);
+    + `${f.userInfo.connections50.requestsPerSecond} at 50 (p99 ${f.userInfo.connections50.p99Ms} ms)`
+    + `${f.userInfo.connections10.cpuMicrosPerRequest ? `; CPU per request ${f.userInfo.connections10.cpuMicrosPerRequest} and ${f.userInfo.connections50.cpuMicrosPerRequest} µs` : ''}`);
 }

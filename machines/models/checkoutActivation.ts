@@ -21,8 +21,12 @@ export const checkoutActivationModel: ChartModel = {
   payloads: {
     ...payloads,
     'checkout.open': openPayloads(LINK),
-    // The card fixes the SIM count and type: what the customer can still break is the months.
-    'field.change': [{ field: 'months', value: 2 }, { field: 'months', value: 3 }],
+    // The card fixes the SIM count and type: what the customer can still break is the months; a student still types
+    // the school address and its code (decision 0045).
+    'field.change': [
+      { field: 'months', value: 2 }, { field: 'months', value: 3 },
+      ...payloads['field.change']!.filter((p) => String((p as { field?: unknown }).field).startsWith('student.')),
+    ],
     'done:createOrder': [{ output: { order: planOrder(), orderToken: 'order-token' } }, { output: { order: planOrder({ status: 'paid', fulfilment: 'plan_ready' }), orderToken: 'order-token' } }],
     'done:loadOrder': [
       { output: { order: planOrder({ status: 'paid', fulfilment: 'pending' }), orderToken: 'order-token' } },

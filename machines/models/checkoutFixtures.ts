@@ -23,6 +23,15 @@ export const VALID_DRAFT: CheckoutDraft = {
   couponCode: 'WELCOME10', termsAccepted: true, confirmPersonalUse: true, confirmUsOnly: true, channel: 'friend', reasons: ['price'],
 };
 
+/** A student whose school email was proved (decision 0045), buying the same eSIM; departure a month from the day it runs. */
+export const STUDENT_DRAFT: CheckoutDraft = {
+  ...VALID_DRAFT, autoRenew: false, autoRenewTermsAccepted: false,
+  student: {
+    isStudent: true, school: 'University of California, Los Angeles', grade: 'masters',
+    departureDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), eduEmail: 'mei.lin@ucla.edu', eduCode: '', verification: 'proof-of-mei',
+  },
+};
+
 export const QUOTE: QuoteData = {
   planId: 3, globalPackId: null, planName: '5GB', monthlyPriceCents: 2500, months: 3, simCount: 1, multiMonthPercent: 7,
   planCostCents: 7500, multiMonthDiscountCents: 525, couponCode: 'WELCOME10', codeDiscountCents: 698, referralCode: null,
@@ -37,5 +46,5 @@ export const order = (over: Partial<OrderData> = {}): OrderData => ({
   fulfilment: 'pending', activationStatus: 'inactive', logisticsStatus: 'not_shipped', carrier: null, trackingNumber: null, sentAt: null,
   paidAt: null, createdAt: '2026-11-22T08:00:00.000Z',
   shipping: { country: 'US', firstNameEn: 'Mei', lastNameEn: 'Lin', address1: null, address2: null, city: null, state: null, zip: null },
-  activationIccid: null, payMethods: ['bank_card', 'wechat_pay'], esims: [], ...over,
+  activationIccid: null, student: null, promotionPlatform: null, activityCode: null, payMethods: ['bank_card', 'wechat_pay'], esims: [], ...over,
 });

@@ -26,6 +26,8 @@ import { phoneCheckModel } from './phoneCheck';
 import { contactFormModel, dealerApplicationModel, enquiryModel } from './enquiries';
 import { campaignRewardModel } from './campaigns';
 import { referralRewardModel } from './referral';
+import { welfareParticipationModel } from './welfare';
+import { wechatAgreementModel } from './wechatSigning';
 
 const entry = (id: string): ChartEntry => {
   const found = chartById(id);
@@ -173,4 +175,6 @@ export const models: Record<string, ChartModel> = {
   campaignReward: campaignRewardModel,
   autoRenewalPage: autoRenewalPageModel,
   referralReward: referralRewardModel,
+  welfareParticipation: welfareParticipationModel,
+  wechatAgreement: wechatAgreementModel,
 };

@@ -21,6 +21,7 @@ export const PROFILE_FIXTURE: ProfileData = {
   username: '6265550100', phone: '6265550100', firstNameEn: 'Mei', lastNameEn: 'Chen', firstNameZh: '美', lastNameZh: '陈',
   email: 'mei@example.com', contactPhone: '6265550100', birthday: '1990-05-17',
   billing: { country: 'US', address1: '100 Main St', address2: null, city: 'Los Angeles', state: 'CA', zip: '90012' },
+  student: null,
   referral: { code: 'K7QP', link: 'http://localhost:8080/?recommendCode=K7QP', bonusCents: 1500, count: 1 },
 };
 

@@ -10,7 +10,7 @@ import type { ActivationView } from '../../src/contract/activation';
 import type { ActivationContext } from '../activation.machine';
 import { generatePaths, type ChartModel, type PathCase } from '../paths';
 import { activationModel } from './activation';
-import { checkoutModel } from './checkout';
+import { checkoutModel, oneRegionAtATime } from './checkout';
 import { autoRenewalPageModel } from './planLifecycles';
 import { esimInstallModel, loginModel, wifiCallingModel } from './index';
 import { flowPacketModel } from './lineOrder';
@@ -46,7 +46,7 @@ const login: Offered = (s, e) => {
   }
 };
 
-const CHECKOUT_CALLS = new Set(['loadCatalog', 'quote', 'createOrder', 'loadOrder']);
+const CHECKOUT_CALLS = new Set(['loadCatalog', 'quote', 'createOrder', 'loadOrder', 'sendEduCode', 'verifyEduCode']);
 /** The purchase form and result pages: what is on them, nothing while a call runs; 120087 is Chromium's. */
 const checkout: Offered = (s, e) => {
   const t = e.type;
@@ -55,6 +55,8 @@ const checkout: Offered = (s, e) => {
   if (t.startsWith('xstate.')) return true;
   return !s._nodes.some((n: { invoke: { src: unknown }[] }) => n.invoke.some((i) => CHECKOUT_CALLS.has(String(i.src))));
 };
+/** The screens walk the student option as the chart's model does: one region of the form at a time. */
+const checkoutScreen: Offered = (s, e) => oneRegionAtATime(s, e) && checkout(s, e);
 
 /** The payment panel: a radio already chosen cannot be chosen again; the provider's card form is Chromium's. */
 const payment: Offered = (s, e) => {
@@ -121,7 +123,7 @@ const flowPacket: Offered = (s, e) => {
 /** The screen depth's model of each chart that has one. */
 export const screenModels: Record<string, ChartModel> = {
   login: { ...loginModel, filterEvents: login },
-  checkout: { ...checkoutModel, filterEvents: checkout },
+  checkout: { ...checkoutModel, filterEvents: checkoutScreen },
   payment: { ...paymentModel, filterEvents: payment },
   topUp: { ...topUpModel, filterEvents: topUp },
   tracking: { ...trackingModel, filterEvents: tracking },

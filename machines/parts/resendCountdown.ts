@@ -17,6 +17,16 @@ export interface ResendCountdownContext {
 /** The context of a countdown that starts now and lasts `seconds`. */
 export const resendCountdownOf = (seconds: number): ResendCountdownContext => ({ resendSecondsLeft: seconds, resendWaitSeconds: seconds });
 
+/**
+ * The countdown a code's answer starts: the wait the gateway gave (`resendAfterSeconds`), at least a second, 60 s when the
+ * answer names none.
+ */
+export const resendCountdownAfter = (answer: { resendAfterSeconds?: number } | undefined): ResendCountdownContext =>
+  resendCountdownOf(Math.max(1, answer?.resendAfterSeconds ?? 60));
+
+/** A chart's delay for `resendWaiting`: what is left of the wait, so re-entering the state does not start it over. */
+export const resendWaitLeft = ({ context }: { context: ResendCountdownContext }): number => context.resendSecondsLeft * 1000;
+
 export const resendCountdownActions = <TContext extends ResendCountdownContext, TEvent extends EventObject>() => ({
   countDownOneSecond: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) =>
     ({ resendSecondsLeft: Math.max(0, context.resendSecondsLeft - 1) }) as Partial<TContext>),

@@ -18,6 +18,7 @@ import { PaymentFailed } from './PaymentFailed';
 import { activationKey } from './activationCard';
 import { ProductSection } from './ProductSection';
 import { ShippingSection } from './ShippingSection';
+import { StudentSection } from './StudentSection';
 import { CatalogFailed, PageTitle, Waiting } from './StepStates';
 import { useCheckout } from './useCheckout';
 import { useFocusFirstError } from '../ui/useFocusFirstError';
@@ -46,6 +47,7 @@ function OrderForm({ view }: { view: CheckoutView }) {
       {/* Nothing can be changed while the order is being created (the chart takes no change meanwhile). */}
       <fieldset disabled={view.submitting} className="min-w-0 space-y-6 lg:col-start-1">
         <ProductSection view={view} />
+        <StudentSection view={view} />
         <ShippingSection view={view} />
         <BillingSection view={view} />
         <CodesSection view={view} />

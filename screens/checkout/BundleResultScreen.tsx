@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatPacificDateTime } from '../../i18n';
+import { formatDate, formatPacificDateTime } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
 import { usePackName, usePlanName } from './productLabel';
@@ -25,7 +25,6 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
   const { t, i18n } = useTranslation(['checkout', 'payment']);
   const packName = usePackName(catalog);
   const planName = usePlanName();
-  // [label, value, shown verbatim (an order number, what the buyer typed)]
   const rows: [string, string, boolean?][] = [
     [t('result.info.orderNo'), order.orderNo, true],
     [t('result.info.plan'), order.kind === 'global' ? t('result.info.globalPack', { name: packName(order) }) : t('result.info.planMonths', { name: planName(order.planName), count: order.months })],
@@ -37,10 +36,37 @@ function OrderInfo({ order, catalog }: { order: OrderData; catalog: BundleList |
     ...(order.paidAt ? [[t('result.info.paidAt'), formatPacificDateTime(order.paidAt, i18n.language)] as [string, string]] : []),
     [t('result.info.email'), order.email, true],
   ];
+  return <InfoRows rows={rows} />;
+}
+
+// [label, value, shown verbatim (an order number, what the buyer typed)]
+function InfoRows({ rows, testId }: { rows: [string, string, boolean?][]; testId?: string }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid={testId}>
       {rows.map(([k, v, verbatim]) => <div key={k} className="contents"><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900 break-words" translate={verbatim ? 'no' : undefined}>{v}</dd></div>)}
     </dl>
+  );
+}
+
+/** A day of the calendar (YYYY-MM-DD), written for the page's language, the same day in every zone. */
+const calendarDay = (date: string, lang: string): string => formatDate(`${date}T00:00:00Z`, lang, { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * Spec section 3 "Student info: school, grade, departure date, edu email" of a student order (decision 0045; README
+ * "Buy as a student": the result shows the student details), as orderDetail answers them.
+ */
+function StudentInfo({ student }: { student: NonNullable<OrderData['student']> }) {
+  const { t, i18n } = useTranslation('checkout');
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4">
+      <h3 className="mb-2 text-base font-semibold text-slate-900">{t('result.info.student')}</h3>
+      <InfoRows testId="result-student" rows={[
+        [t('student.school'), student.school, true],
+        [t('student.grade'), t(`student.grades.${student.grade}`)],
+        [t('student.departureDate'), calendarDay(student.departureDate, i18n.language)],
+        [t('student.eduEmail'), student.eduEmail, true],
+      ]} />
+    </div>
   );
 }
 
@@ -114,6 +140,7 @@ export default function BundleResultScreen() {
           <section aria-labelledby="result-order" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <h2 id="result-order" className="text-lg font-semibold text-slate-900">{t('result.info.title')}</h2>
             <div className="mt-3"><OrderInfo order={order} catalog={view.catalog} /></div>
+            {order.student && <StudentInfo student={order.student} />}
             <div className="mt-4 border-t border-slate-200 pt-4"><OrderAmounts order={order} catalog={view.catalog} /></div>
           </section>
           <div className="flex flex-wrap gap-3">

@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { checkoutFlow, flowClock, persistResume, purchaseSharer, readResume, openPurchase, inspectFlow, showDialog, isLoggedIn } from '../../src/app/forScreens';
+import { checkoutFlow, checkoutLinkCodes, flowClock, persistResume, purchaseSharer, readResume, openPurchase, inspectFlow, showDialog, isLoggedIn, withUrlCodes } from '../../src/app/forScreens';
 import { getItem } from '../../src/storage';
 import { activationCardOf, entryFromUrl, sameUrl, startedFromPath, urlFor } from './checkoutUrls';
 import { CheckoutActorContext } from './useCheckout';
@@ -22,8 +22,15 @@ export default function CheckoutLayout() {
   const startedFrom = startedFromPath(location.pathname);
   // Activation's plan purchase is for the card step 1 proved (kept in this tab by the activation flow).
   const [activation] = useState(() => (startedFrom === 'activation' ? activationCardOf(getItem('activation/card')) : null));
+  // What a campaign link brings (spec section 3 stored keys; decision 0045), read on the first render: the URL's own
+  // codes (stored now, before the form reads them), else what an earlier link of this tab kept.
+  const [linkCodes] = useState(() => checkoutLinkCodes(location.search));
   const actor = useActorRef(checkoutFlow, {
-    input: { startedFrom, activation, loggedIn: isLoggedIn(), referralCode: getItem('plans/recommendCode') },
+    input: {
+      startedFrom, activation, loggedIn: isLoggedIn(), referralCode: getItem('plans/recommendCode'),
+      // Prefilled, and sent with the order.
+      linkCodes: linkCodes.codes,
+    },
     inspect: inspectFlow,
     // An explicit `clock: undefined` would replace xstate's own timers: pass a clock only when a test set one.
     ...(flowClock.current ? { clock: flowClock.current } : {}),
@@ -33,11 +40,12 @@ export default function CheckoutLayout() {
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    const resume = readResume(startedFrom);
+    // A reload resumes the draft, with the codes its URL names in place of the draft's.
+    const resume = withUrlCodes(readResume(startedFrom), linkCodes.fromUrl);
     const shared = openPurchase();
     sharePurchase.current = purchaseSharer(resume?.purchaseId ?? shared);
     actor.send({ type: 'checkout.open', entry: entryFromUrl(location.pathname, location.search), resume, openPurchase: shared });
-  }, [actor, location.pathname, location.search, startedFrom]);
+  }, [actor, linkCodes, location.pathname, location.search, startedFrom]);
 
   useEffect(() => {
     persistResume(snapshot);

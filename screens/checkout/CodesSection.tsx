@@ -25,6 +25,17 @@ export function CodesSection({ view }: { view: CheckoutView }) {
       <TextInput field="referralCode" label={t('codes.referral')} value={view.draft.referralCode} autoComplete="off" optional maxLength={16}
         hint={t('codes.referralHint')} onChange={(value) => view.change({ field: 'referralCode', value })} onEnter={view.applyCodes}
         errors={view.fieldError('referralCode')} after={apply(t('codes.applyReferral'))} />
+      {(view.draft.activityCode || view.draft.promotionPlatform) && (
+        // Spec section 3 stored keys `activityCode` and `promotion` (decision 0045): what the campaign link said, kept with the order.
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="campaign-codes">
+          {view.draft.activityCode && <span>{t('codes.campaign', { code: view.draft.activityCode })}</span>}
+          {view.draft.promotionPlatform && <span>{t('codes.platform', { platform: view.draft.promotionPlatform })}</span>}
+          <button type="button" className="font-medium text-blue-800 underline underline-offset-2" onClick={() => {
+            view.change({ field: 'activityCode', value: '' });
+            view.change({ field: 'promotionPlatform', value: '' });
+          }}>{t('codes.removeCampaign')}</button>
+        </div>
+      )}
       <p className="sr-only" aria-live="polite" data-testid="codes-announcement">{announced}</p>
     </FormSection>
   );

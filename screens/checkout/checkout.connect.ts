@@ -36,6 +36,8 @@ export function visibleFields(d: CheckoutDraft): Set<string> {
     for (const f of ['shipping.address1', 'shipping.address2', 'shipping.city', 'shipping.state', 'shipping.zip', 'shippingMethod', 'billingSameAsShipping']) shown.delete(f);
   }
   if (physical && d.billingSameAsShipping) for (const f of FIELD_ORDER.filter((x) => x.startsWith('billing.'))) shown.delete(f);
+  // The student's fields are asked only of a student (decision 0045).
+  if (!d.student.isStudent) for (const f of FIELD_ORDER.filter((x) => x.startsWith('student.'))) shown.delete(f);
   // One picker serves a plan or a pack; it answers to 'planId'.
   shown.delete('globalPackId');
   if (d.globalPackId != null) shown.delete('months');
@@ -62,6 +64,7 @@ export function connect(snapshot: SnapshotLike, send: (event: CheckoutEvent) => 
     ...(c.fieldErrors[field] ?? []).map((key) => ({ key })),
     ...(c.problem && submitField === field && onField(field) ? [problemText(c.problem)] : []),
     ...(c.quoteProblem && quoteField === field && onField(field) && !(c.problem && submitField === field) ? [problemText(c.quoteProblem)] : []),
+    ...(c.studentProblem && c.studentProblem.field === field && onField(field) ? [problemText(c.studentProblem)] : []),
   ];
   const errorFields = FIELD_ORDER.filter((f) => shown.has(f) && fieldError(f).length > 0);
 
@@ -69,8 +72,20 @@ export function connect(snapshot: SnapshotLike, send: (event: CheckoutEvent) => 
   const autoRenew = (['off', 'readingTerms', 'on'] as const).find((s) => is({ form: { autoRenewal: s } }))
     ?? (c.draft.autoRenew ? 'on' : 'off');
 
+  const resendWaiting = is({ form: { student: { codeSent: 'resendWaiting' } } });
+  const studentState = (['notStudent', 'unverified', 'sendingCode', 'codeSent', 'verifying', 'verified'] as const).find((s) => is({ form: { student: s } }))
+    ?? (c.draft.student.isStudent ? 'unverified' : 'notStudent');
+
   return {
     step,
+    /** Issue 18 section 4 (decision 0045): where the student option stands, and the address the last code went to. */
+    student: {
+      state: studentState, codeSentTo: c.eduCodeSentTo,
+      /** After a code was sent, the wait the gateway gave before another: the button counts it down (as tracking's does). */
+      resend: resendWaiting
+        ? { waiting: true as const, secondsLeft: c.resendSecondsLeft, waitSeconds: c.resendWaitSeconds }
+        : { waiting: false as const, secondsLeft: 0, waitSeconds: null },
+    },
     busy: snapshot.hasTag('busy'),
     /** The order is being created: the form is locked (the chart takes no change meanwhile). */
     submitting: is({ form: { submission: 'creatingOrder' } }),
@@ -111,6 +126,11 @@ export function connect(snapshot: SnapshotLike, send: (event: CheckoutEvent) => 
     acceptAutoRenewTerms: () => send({ type: 'autoRenew.acceptTerms' }),
     declineAutoRenewTerms: () => send({ type: 'autoRenew.declineTerms' }),
     turnAutoRenewOff: () => send({ type: 'autoRenew.turnOff' }),
+    turnStudentOn: () => send({ type: 'student.turnOn' }),
+    turnStudentOff: () => send({ type: 'student.turnOff' }),
+    // While the wait runs the button is aria-disabled (still focusable): the chart's resendWaiting takes no student.sendCode.
+    sendEduCode: () => send({ type: 'student.sendCode' }),
+    verifyEduCode: () => send({ type: 'student.verify' }),
     submit: () => send({ type: 'order.submit' }),
     editOrder: () => send({ type: 'order.edit' }),
     newOrder: () => send({ type: 'order.new' }),

@@ -14,7 +14,10 @@ const base = (from: StartedFrom) => (from === 'activation' ? '/activation' : '/p
 
 const int = (v: string | null): number | null => (v !== null && /^\d{1,3}$/.test(v) ? Number(v) : null);
 
-/** `?plan=<slug>&months=..&simType=..&count=..` or `?pack=<globalPackId>&simType=..`; missing or invalid: defaults. */
+/**
+ * `?plan=<slug>&months=..&simType=..&count=..` or `?pack=<globalPackId>&simType=..`; missing or invalid: defaults.
+ * `&student=1`: a plan page's student link (decision 0045) opens the form with "I am a student" on.
+ */
 export function linkFromSearch(search: string): ProductLink | null {
   const q = new URLSearchParams(search);
   const link: ProductLink = {
@@ -23,6 +26,7 @@ export function linkFromSearch(search: string): ProductLink | null {
     months: int(q.get('months')),
     simType: q.get('simType'),
     count: int(q.get('count')),
+    student: q.get('student') === '1' ? true : null,
   };
   return Object.values(link).some((v) => v != null) ? link : null;
 }
@@ -35,6 +39,7 @@ export function searchOfLink(link: ProductLink | null): string {
   if (link.months != null && link.pack == null) q.set('months', String(link.months));
   if (link.simType) q.set('simType', link.simType);
   if (link.count != null) q.set('count', String(link.count));
+  if (link.student) q.set('student', '1');
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -54,6 +54,9 @@ export default function HelpCentreScreen() {
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12" data-testid="help-centre">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
       <p className="mt-3 text-slate-700">{t('lead')}</p>
+      <p className="mt-2 text-slate-700">
+        {t('videos.text')} <AppLink to="/videoSupport" className={linkClass}>{t('videos.link')}</AppLink>
+      </p>
 
       <form role="search" className="mt-6 flex flex-col gap-2 sm:flex-row" onSubmit={(e) => { e.preventDefault(); search(typed); }}>
         <label htmlFor="faq-search" className="sr-only">{t('search.label')}</label>

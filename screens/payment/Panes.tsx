@@ -6,6 +6,10 @@ import { CheckboxField, Notice, TextInput, linkClass, primaryButton, secondaryBu
 import type { PaymentView } from './payment.connect';
 import { QrCode } from '../ui/QrCode';
 import { useNow } from './useNow';
+import { brandNameKey } from '../../src/domain/card';
+
+/** A card network as the reader writes it ("Visa", 银联), not as the provider spells it ("visa", "unionpay"). */
+const savedBrandKey = (brand: string) => `saved.brand.${brandNameKey(brand)}`;
 
 function PayButton({ view, label }: { view: PaymentView; label?: string }) {
   const { t, i18n } = useTranslation('payment');
@@ -76,7 +80,7 @@ export function SavedCardPane({ view }: { view: PaymentView }) {
             <label key={card.id} className={`flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 text-sm ${view.cardId === card.id ? 'border-blue-700 bg-blue-50' : 'border-slate-300 bg-white'}`}>
               <input type="radio" name="savedCard" checked={view.cardId === card.id} onChange={() => view.selectCard(card.id)} className="h-4 w-4 accent-blue-700" />
               <span className="flex-1">
-                <span className="font-semibold text-slate-900">{t('saved.card', { brand: card.brand, last4: card.last4 })}</span>
+                <span className="font-semibold text-slate-900">{t('saved.card', { brand: t(savedBrandKey(card.brand)), last4: card.last4 })}</span>
                 <span className="block text-xs text-slate-700">{t('saved.expires', { month: String(card.expMonth).padStart(2, '0'), year: String(card.expYear).slice(-2) })}</span>
               </span>
               {card.isDefault && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800">{t('saved.default')}</span>}

@@ -2,7 +2,7 @@
  * Words for places, distances and opening hours in the customer's language (issue 18): Chinese city names where the
  * data has them, miles first (a US carrier) with kilometres beside them, weekdays from Intl.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from 'react-i18next';
 import { kmToMiles } from '../../src/domain/geo';
 import { placeName, type PlaceNames } from '../../src/domain/places';
 import { parseStoreHours } from '../../src/domain/storeHours';

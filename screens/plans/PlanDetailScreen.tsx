@@ -12,6 +12,7 @@ import { buttonPrimary } from '../ui/Section';
 import { CatalogUnavailable } from './CatalogUnavailable';
 import { Inclusions, PlanData, PlanPrice } from './PlanCard';
 import { PlanChoices } from './PlanChoices';
+import { StudentOffer } from './StudentOffer';
 import { monthOptions, planBuyHref, priceFor, usPlans, type PlanChoice } from './plans.connect';
 import { usePlanChoice } from './usePlanChoice';
 
@@ -121,6 +122,7 @@ export default function PlanDetailScreen() {
               </Link>
             ) : <p className="text-sm text-slate-700">{t('plan.simTypeUnavailable', { sim: t(`simType.${choice.simType}`) })}</p>}
             <p className="text-xs text-slate-600">{t('notes.taxes')}</p>
+            {available && <StudentOffer compact buyHref={planBuyHref(plan, choice)} />}
           </div>
         </aside>
       </div>

@@ -9,6 +9,7 @@ import { CatalogUnavailable } from './CatalogUnavailable';
 import { PageHeader } from './PageHeader';
 import { PlanCard } from './PlanCard';
 import { PlanChoices } from './PlanChoices';
+import { StudentOffer } from './StudentOffer';
 import { globalDestinationCount } from './global.connect';
 import { usPlans } from './plans.connect';
 import { usePlanChoice } from './usePlanChoice';
@@ -30,6 +31,7 @@ export default function PlansScreen() {
           </ul>
         </>
       )}
+      <StudentOffer />
       <section className="grid gap-4 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200 md:grid-cols-3" aria-labelledby="plans-notes">
         <h2 id="plans-notes" className="text-base font-semibold text-slate-900 md:col-span-3">{t('notes.title')}</h2>
         <p>{t('notes.multiMonth')}</p>

@@ -12,6 +12,7 @@ import { useText } from '../ui/text';
 import { EmailChange } from './EmailChange';
 import { connectProfile, type ProfileView } from './profile.connect';
 import { ReferralCard } from './ReferralCard';
+import { StudentCard } from './StudentCard';
 
 const row = 'flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4';
 
@@ -125,6 +126,7 @@ export default function MyInfoScreen() {
             <EmailChange view={view} />
           </FormSection>
           {view.editing ? <InfoForm view={view} /> : <InfoView view={view} />}
+          {p.student && <StudentCard student={p.student} />}
           <ReferralCard referral={p.referral} />
         </>
       )}

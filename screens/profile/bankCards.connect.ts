@@ -1,12 +1,12 @@
 /** From the bankCards chart's snapshot to what /mybank shows (zag "connect" pattern). */
 import type { BankCardsContext, BankCardsEvent, CardEntryField } from '../../machines/bankCards.machine';
+import { brandNameKey } from '../../src/domain/card';
 import { messageFirstText, problemText, type Text } from '../ui/text';
 
 interface SnapshotLike { context: BankCardsContext; matches(value: never): boolean }
 
-const BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'jcb', 'unionpay', 'diners'];
 /** The i18n key of a card brand's name ('other' for a brand the page has no name for). */
-export const brandKey = (brand: string) => `bankCards.brand.${BRANDS.includes(brand.toLowerCase()) ? brand.toLowerCase() : 'other'}`;
+export const brandKey = (brand: string) => `bankCards.brand.${brandNameKey(brand)}`;
 
 export function connectBankCards(snapshot: SnapshotLike, send: (e: BankCardsEvent) => void) {
   const c = snapshot.context;

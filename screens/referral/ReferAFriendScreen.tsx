@@ -28,7 +28,7 @@ export default function ReferAFriendScreen() {
       {state.status === 'loading' && <div className={card} aria-busy="true"><span className="sr-only">{t('page.loading')}</span><div className="h-24 animate-pulse rounded-lg bg-slate-100" /></div>}
       {state.status === 'error' && (
         <div className={`${card} space-y-3`}>
-          <Notice tone="error">{t('page.loadFailed')}</Notice>
+          <Notice tone="error">{t('errors:other.referralProductFailed')}</Notice>
           <button type="button" className={secondaryButton} onClick={reload}>{t('page.retry')}</button>
         </div>
       )}

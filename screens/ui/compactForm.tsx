@@ -9,8 +9,7 @@ import { useText, type Text } from './text';
 export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-rose-600';
 export const primaryButton = 'inline-flex w-full items-center justify-center rounded-full bg-blue-700 px-4 py-2.5 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400';
 export const secondaryButton = 'inline-flex items-center justify-center rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:cursor-not-allowed disabled:text-slate-500';
-/** A button that waits (aria-disabled, so it keeps focus) looks disabled. */
-export const waitingButton = 'aria-disabled:cursor-not-allowed aria-disabled:text-slate-500';
+export { waitingButton } from './waitingButton';
 export const linkButton = 'text-sm font-medium text-blue-800 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
 
 export function Field(props: {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useText, type Text } from './text';
 import { withEnglishExamples } from './Verbatim';
 
-export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-rose-600 disabled:bg-slate-100';
+export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30 aria-[invalid=true]:border-rose-600 disabled:bg-slate-100 read-only:bg-slate-50';
 export const primaryButton = 'inline-flex w-full items-center justify-center rounded-full bg-blue-700 px-5 py-3 text-base font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-400';
 export const secondaryButton = 'inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:cursor-not-allowed disabled:text-slate-500';
 export const linkClass = 'font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
@@ -49,6 +49,8 @@ export function TextInput(props: {
   lang?: string;
   after?: ReactNode;
   onEnter?: () => void;
+  /** Shown and focusable but not editable (a value a call is using). */
+  readOnly?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -56,7 +58,8 @@ export function TextInput(props: {
   return (
     <div>
       <Label htmlFor={id} label={props.label} optional={props.optional} />
-      <div className="flex items-start gap-2">
+      {/* With a button after it, the field keeps at least 12rem: on a narrow screen the button goes under it. */}
+      <div className={props.after ? 'flex flex-wrap items-start gap-x-2' : 'flex items-start gap-2'}>
         <input
           id={id}
           name={props.field}
@@ -67,11 +70,12 @@ export function TextInput(props: {
           autoComplete={props.autoComplete}
           inputMode={props.inputMode}
           maxLength={props.maxLength}
+          readOnly={props.readOnly}
           onChange={(e) => props.onChange(e.target.value)}
           onKeyDown={props.onEnter ? (e) => { if (e.key === 'Enter') { e.preventDefault(); props.onEnter?.(); } } : undefined}
           aria-invalid={props.errors.length > 0}
           aria-describedby={describedBy(props.hint && hintId, props.errors.length > 0 && errorId)}
-          className={inputClass}
+          className={props.after ? `${inputClass} min-w-0 flex-[1_1_12rem]` : inputClass}
         />
         {props.after}
       </div>

@@ -1,7 +1,7 @@
 declare module 'autocannon' {
   interface Options { url: string; connections?: number; duration?: number; method?: string; body?: string; headers?: Record<string, string> }
   interface Histogram { average: number; p99: number }
-  interface Result { requests: Histogram; latency: Histogram; errors: number; non2xx: number }
+  interface Result { requests: Histogram & { total: number }; latency: Histogram; errors: number; non2xx: number }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

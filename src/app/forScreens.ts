@@ -7,6 +7,7 @@ export { activationFlow, persistActivation, readActivationResume } from './flows
 export { cardFormSlot } from './flows/cardForm';
 export { checkoutFlow, flowClock } from './flows/checkout';
 export { persistResume, purchaseSharer, readResume } from './flows/checkoutResume';
+export { checkoutLinkCodes, withUrlCodes } from './flows/campaignCodes';
 export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarget } from './flows/login';
 export { bankCardsFlow, passwordBySmsFlow, profileFlow } from './flows/profile';
 export { openPurchase } from './flows/orderKeys';
@@ -15,6 +16,8 @@ export { STUDIO_CHANNEL, type FlowBeacon } from './flows/studioBeacon';
 export { fetchCoverage, fetchHistory, fetchRecent, StudioError, type CoverageAnswer, type HistoryAnswer, type RecentAnswer } from './studioApi';
 export { staffApi, StaffApiError } from './staffApi';
 export { campaignApi, staffCampaignApi } from './campaignApi';
+export { welfareApi } from './welfareApi';
+export { wechatSigningApi } from './wechatSigningApi';
 export { inboxApi } from './inboxApi';
 export { contactFormFlow, dealerApplicationFlow } from './flows/enquiries';
 export { esimInstallFlow, wifiCallingFlow } from './flows/portal';

@@ -8,6 +8,7 @@ import type { PrerenderedState } from './entry-server';
 import { setNavigator } from './navigation';
 import { createAppRouter, loadMatchedRoutes } from './router';
 import { isLoggedIn } from './session';
+import { keepServerDocument } from './layout/useDocumentMeta';
 import './styles.css';
 
 /** What the server rendered this page with (src/app/entry-server.tsx), when it did (decision 0022). */
@@ -82,6 +83,7 @@ async function start() {
     </StrictMode>
   );
   if (hydrate) {
+    keepServerDocument(window.location.pathname + window.location.search, language);
     // In a transition, hydration works in slices and lets the browser answer the visitor in between: the page is
     // already painted, and one long task would hold up the first tap (Total Blocking Time).
     startTransition(() => {

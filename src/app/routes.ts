@@ -52,10 +52,6 @@ const route = (path: string, metaKey: string, extra: Extra = {}): AppRoute => {
   const { flags, meta: _m, ...rest } = extra;
   return { path, flags: { ...NO_FLAGS, ...flags }, metaInfo: meta(metaKey), ...rest };
 };
-const later = (path: string, metaKey: string, servedBy: 3 | 4 | 'later', flags: Partial<RouteFlags> = {}): AppRoute =>
-  route(path, metaKey, { servedBy, flags });
-const account = (path: string, metaKey: string, servedBy: 3 | 4 | 'later' = 'later', flags: Partial<RouteFlags> = {}): AppRoute =>
-  later(path, metaKey, servedBy, { ...ACCOUNT, ...flags });
 
 const LINE_ORDER_SCREENS = {
   list: () => import('../../screens/business/LineOrderListScreen'),
@@ -108,7 +104,8 @@ export const ROUTES: AppRoute[] = [
   route('/helpSupport', 'support', { redirect: '/helpSupport/commonProblem' }),
   // Issue 18 (decision 0039): the FAQ in the spec's five categories, searchable in the three languages.
   route('/helpSupport/commonProblem', 'support', { screen: () => import('../../screens/help/HelpCentreScreen'), namespaces: ['help', 'legal'], prerender: true }),
-  later('/videoSupport', 'videoSupport', 'later'),
+  // Issue 18 (decision 0044): the how-to videos recorded from the product by `npm run videos`, captions in three languages.
+  route('/videoSupport', 'videoSupport', { screen: () => import('../../screens/videos/VideoSupportScreen'), namespaces: ['videos'], prerender: true }),
   // Issue 18 (decision 0040): the map's outlines load with these two screens only.
   route('/coverage', 'coverage', { screen: () => import('../../screens/places/CoverageScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
   // Issue 18 (decision 0038): the rates of every country and the phone check.
@@ -143,7 +140,8 @@ export const ROUTES: AppRoute[] = [
   route('/esim/cardPurchase/index', 'esim', { screen: () => import('../../screens/plans/EsimScreen'), loader: 'plans', namespaces: ['plans'], prerender: true }),
 
   route('/personal/doubleNumber/publicity', 'dualNumber', { screen: () => import('../../screens/dualNumber/PublicityScreen'), namespaces: ['checkout', 'dualNumber', 'portalHome'] }),
-  later('/wechat-signing', 'wechatSigning', 'later'),
+  // Issue 18 (decision 0046): the WeChat Pay agreement, WeChat Pay's return page after signing; it pays top-ups the customer starts.
+  route('/wechat-signing', 'wechatSigning', { screen: () => import('../../screens/wechatSigning/WechatSigningScreen'), namespaces: ['checkout', 'portalMoney', 'validation', 'wechatSigning'] }),
   // Issue 18 (decision 0039): the dealer application of spec section 3.
   route('/agent', 'agent', { screen: () => import('../../screens/company/AgentScreen'), namespaces: ['checkout', 'company', 'login', 'usStates', 'validation'] }),
   route('/store', 'store', { screen: () => import('../../screens/places/StoreScreen'), namespaces: ['checkout', 'login', 'places', 'usStates', 'validation'] }),
@@ -175,7 +173,8 @@ export const ROUTES: AppRoute[] = [
   route('/package', 'package', { screen: () => import('../../screens/personal/PackageScreen'), loader: 'portal', flags: ACCOUNT, namespaces: ['personal', 'plans', 'portalHome'] }),
   route('/mybill', 'bills', { screen: () => import('../../screens/money/BillsScreen'), loader: 'bills', flags: ACCOUNT, namespaces: ['checkout', 'portalMoney', 'validation'] }),
   route('/mybank', 'bankCards', { screen: () => import('../../screens/profile/BankCardsScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'validation'] }),
-  account('/welfare', 'welfare'),
+  // Issue 18 section 6 (decision 0043): bank card points, 20% cashback up to $20.
+  route('/welfare', 'welfare', { screen: () => import('../../screens/welfare/WelfareScreen'), flags: ACCOUNT, namespaces: ['checkout', 'login', 'portalProfile', 'validation', 'welfare'] }),
 
   ...(['/callrecord', '/internet', '/message', '/recharge'] as const).map((path) => route(path, 'usage', {
     screen: () => import('../../screens/usage/UsageScreen'),

@@ -102,6 +102,12 @@ export const PRODUCT_CODES = [
   'campaignNotEligible', // spec section 6: campaigns are for current individual customers (not business, enterprise, employee or agents)
   'campaignTooEarly',  // spec section 9: "screenshot 24 hours after forwarding": not yet (data.readyAt)
   'rewardUnchanged',   // the participation is not in a state this decision applies to (decided meanwhile, not under review)
+  // Issue 18: the WeChat Pay agreement (decision 0046).
+  'agreementNotSigned', // no signed WeChat Pay agreement to pay with: sign it first, or pay by QR code or card
+  'agreementEnded',    // WeChat Pay refused the deduction: the agreement was ended in WeChat (sign again, or pay another way)
+  'agreementTopUpsOnly', // the agreement pays the customer's own top-ups only (spec section 4: never a renewal)
+  // Issue 18: the student purchase (decision 0045).
+  'eduEmailUnverified', // a student order without a proof of its edu address (none, expired, or for another address): verify it again
 ] as const;
 
 export type DialogCode = (typeof DIALOG_CODES)[number];
@@ -144,6 +150,7 @@ export const statusForCode = (code: string): number => {
     case 'simUnchanged': return 409;
     case 'replacementCard': case 'replacementOpen': case 'replacementUnavailable': case 'replacementNotReady': return 409;
     case 'campaignClosed': case 'campaignTooEarly': case 'rewardUnchanged': return 409;
+    case 'agreementNotSigned': case 'agreementEnded': case 'agreementTopUpsOnly': return 409;
     case 'renewalLinkInvalid': return 403;
     case 'activationLocked': return 429;
     case 'activationTokenInvalid': return 400;

@@ -42,6 +42,12 @@ import {
   campaignLunarNewYear, campaignScreenshot, campaignSubmit, campaignUpload, staffCampaign, staffCampaignDecide, staffCampaigns, staffCampaignShot,
 } from './campaigns';
 import { lotteryDraw, lotteryInfo } from './lottery';
+// Issue 18: bank card points (decision 0043).
+import { welfareInfo, welfareJoin } from './welfare';
+// Issue 18: the WeChat Pay agreement of /wechat-signing (decision 0046).
+import { wechatAgreementCancel, wechatAgreementInfo, wechatAgreementPay, wechatAgreementSign } from './wechatSigning';
+// Issue 18 section 4: the student purchase (decision 0045).
+import { studentSendEduCode, studentVerifyEduCode } from './students';
 
 export * from './endpoint';
 export * from './errors';
@@ -72,6 +78,9 @@ export const endpoints = {
   referralProgramme, staffReferralGifts,
   campaignLunarNewYear, campaignSubmit, campaignUpload, campaignScreenshot, staffCampaigns, staffCampaign, staffCampaignShot, staffCampaignDecide,
   lotteryInfo, lotteryDraw,
+  welfareInfo, welfareJoin,
+  wechatAgreementInfo, wechatAgreementSign, wechatAgreementCancel, wechatAgreementPay,
+  studentSendEduCode, studentVerifyEduCode,
 } as const;
 
 export type Endpoints = typeof endpoints;

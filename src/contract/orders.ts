@@ -10,6 +10,8 @@ import { isUsState, zipMatchesState } from '../domain/usStates';
 import { PLAN_MONTHS, SHIPPING_COUNTRIES, expressShipsTo } from '../domain/pricing';
 import { payMethod } from './personal';
 import { activationTokenField } from './activation';
+import { studentData, studentOrderSchema } from './students';
+import { ATTRIBUTION_PATTERN } from '../domain/campaignLink';
 
 const text = (key: string, max = 100) =>
   textField({ max, trim: true, required: `validation:${key}.required`, tooLong: `validation:${key}.tooLong` })
@@ -26,6 +28,14 @@ export const monthsField = z.union(PLAN_MONTHS.map((m) => z.literal(m)) as [z.Zo
 export const simTypeField = z.enum(['physical', 'esim'], { error: 'validation:simType.required' });
 /** "SIM quantity 1-10": more than 10 is answered by the gateway with 120082 (SIM count exceeds limit). */
 export const simCountField = z.number({ error: 'validation:simCount.invalid' }).int('validation:simCount.invalid').min(1, 'validation:simCount.invalid').max(99, 'validation:simCount.invalid');
+/**
+ * Spec section 3 stored keys `promotion` (platform) and `activity_code` / `activityCode`: where a customer came from, as
+ * a campaign or partner link names it (`?promotion=wechat&activityCode=LNY2026`). Kept with the order as it came, for
+ * attribution only: no price depends on them (decision 0045). Letters, digits, dot, dash and underscore.
+ */
+export const attributionField = textField({ max: 40, trim: true, tooLong: 'validation:attribution.invalid' }).optional().nullable()
+  .transform((v) => v || null).refine((v) => v === null || ATTRIBUTION_PATTERN.test(v), 'validation:attribution.invalid');
+
 /** "Discount and referral codes must be entered when used": empty means not used. */
 export const couponCodeField = textField({ max: 32, trim: true, tooLong: 'validation:coupon.invalid' }).optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
 export const referralCodeField = textField({ max: 16, trim: true, tooLong: 'validation:referral.invalid' }).optional().nullable().transform((v) => (v ? v.toUpperCase() : null));
@@ -130,6 +140,10 @@ export const checkoutFormSchema = z.object({
   confirmUsOnly: z.literal(true, { error: 'validation:confirm.usOnly' }),
   channel: z.enum(CHANNELS, { error: 'validation:channel.required' }),
   reasons: z.array(z.enum(REASONS)).max(REASONS.length).default([]),
+  /** Issue 18 section 4: "I am a student": the student info and the proof of the edu address (decision 0045). */
+  student: studentOrderSchema.optional().nullable(),
+  promotionPlatform: attributionField,
+  activityCode: attributionField,
 }).superRefine((f, ctx) => {
   checkProduct(f, ctx);
   if (f.autoRenew && !f.autoRenewTermsAccepted) ctx.addIssue({ code: 'custom', path: ['autoRenewTermsAccepted'], message: 'validation:autoRenew.terms' });
@@ -245,6 +259,11 @@ export const orderData = z.object({
   }),
   /** Issue 4: the ICCID of the card this order buys a plan for (no SIM is sent); null for an order of new SIMs. */
   activationIccid: z.string().nullable(),
+  /** Spec section 3 "Student info" of a student order (its edu address proved by a code); null otherwise. */
+  student: studentData.nullable(),
+  /** Where the customer came from (a campaign or partner link): stored keys `promotion` and `activityCode`. */
+  promotionPlatform: z.string().nullable(),
+  activityCode: z.string().nullable(),
   /** Pay methods this buyer may use (spec section 3 map); anonymous buyers: new card and WeChat Pay. */
   payMethods: z.array(payMethod),
   /**

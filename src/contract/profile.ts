@@ -9,6 +9,7 @@ import { emailField, newPasswordField, phoneField, recordIdField, smsCodeField, 
 import { billingAddressSchema, englishNameField, IDEMPOTENCY_HEADER, optionalChineseNameField } from './orders';
 import { birthdayField } from './activation';
 import { savedCardData } from './payments';
+import { studentData } from './students';
 import { isCardHolderName } from '../domain/names';
 
 const PERSONAL = `${PCAPP}/personalcenter`;
@@ -31,6 +32,11 @@ export const profileData = z.object({
   /** YYYY-MM-DD; "set once": once it has a value it is never editable again. */
   birthday: z.string().nullable(),
   billing: billingAddressData.nullable(),
+  /**
+   * Spec section 3 "Student info" (decision 0045): what the newest paid student order of the account said (bought
+   * logged in, or the order of a SIM that is now the account's line); null when the account bought none as a student.
+   */
+  student: studentData.nullable(),
   referral: z.object({
     /** Spec section 3: "referral code (4 characters), link, QR code, referral bonus, referral count". */
     code: z.string(),

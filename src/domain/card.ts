@@ -5,6 +5,11 @@
  */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'diners' | 'unionpay' | 'unknown';
 
+/** The networks a page names (the i18n key `brand.<network>`); any other is written as "bank card". */
+export const NAMED_CARD_BRANDS: readonly string[] = ['visa', 'mastercard', 'amex', 'discover', 'jcb', 'unionpay', 'diners'];
+/** The name key of a card network as a provider spells it ("visa", "UnionPay"): the known network, else 'other'. */
+export const brandNameKey = (brand: string): string => (NAMED_CARD_BRANDS.includes(brand.toLowerCase()) ? brand.toLowerCase() : 'other');
+
 export const cardDigits = (value: string): string => value.replace(/[\s-]/g, '');
 
 export function luhnValid(digits: string): boolean {

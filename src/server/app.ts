@@ -15,7 +15,7 @@ import { startJobRunner } from './jobs/runner';
 import { GatewayError } from './http/errors';
 import { appPages } from './http/html';
 import { requestLanguage } from './http/language';
-import { loggerOptions } from './http/logging';
+import { loggerOptions, OneLinePerRequest } from './http/logging';
 import { clientErrorHandler, frameworkErrors, refusal } from './http/refusals';
 import { isApiPath, securityHeaders } from './http/security';
 import { compression, DEFAULT_COMPRESS_MIN_BYTES } from './http/compression';
@@ -37,6 +37,7 @@ import { replacementRoutes } from './replacement';
 import { protectRoutes } from './protect';
 import { referralRoutes } from './referral';
 import { enquiryRoutes } from './enquiries';
+import { studentRoutes } from './students';
 import { sandboxRoutes } from './sandbox';
 import { trackingRoutes } from './tracking';
 import { usageRoutes } from './usage';
@@ -44,6 +45,8 @@ import { planRoutes } from './plan';
 import { phoneCheckRoutes } from './phoneCheck';
 import { placesRoutes } from './places';
 import { campaignRoutes } from './campaigns';
+import { welfareRoutes } from './welfare';
+import { wechatSigningRoutes } from './wechatSigning';
 
 export interface BuildAppOptions {
   db: Db;
@@ -68,6 +71,7 @@ const trustProxyOption = (trust: GatewayConfig['trustProxy']) =>
 export async function buildApp({ db, clock, messages, config, adapters, listen }: BuildAppOptions): Promise<GatewayApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel ?? 'info', config.logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
@@ -138,11 +142,14 @@ export async function buildApp({ db, clock, messages, config, adapters, listen }
   dualRoutes(app, deps);
   staffRoutes(app, deps);
   campaignRoutes(app, deps);
+  welfareRoutes(app, deps);
+  wechatSigningRoutes(app, deps);
   simSecurityRoutes(app, deps);
   replacementRoutes(app, deps);
   protectRoutes(app, deps);
   referralRoutes(app, deps);
   enquiryRoutes(app, deps);
+  studentRoutes(app, deps);
   sandboxRoutes(app, deps);
 
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : null;

@@ -1,18 +1,5 @@
 import type { Page } from '@playwright/test';
-
-/**
- * Latin words a Chinese page may rightly show: the brand, product and technical names, units, the
- * language switch's "EN" (and the English language's own name), and contact details. Anything else in Latin letters
- * is an English leftover.
- */
-const ALLOWED = new Set(
-  [
-    'LinkBridge', 'Mobile', 'EN', 'SIM', 'eSIM', 'JPG', 'CFR', 'FCC', 'CPNI', 'Wi', 'Fi', 'ICCID', 'IMEI', 'PIN', 'QR', 'USD', 'US', 'GB', 'MB', 'kbps',
-    'Unlimited', 'iPhone', 'WeChat', 'Pay', 'Visa', 'Mastercard', 'Email', 'E911', 'LTE', 'SMS', 'ILD', 'support',
-    'linkbridge', 'example', 'com', 'AM', 'PM', 'eshop', 'APP', 'App', 'Android', 'iOS', 'Google', 'Apple', 'Pixel',
-    'Discover', 'JCB', 'CVV', 'ZIP', 'English', 'CPNI', 'FCC', 'IP', 'USPS', 'UPS', 'PDF',
-  ].map((w) => w.toLowerCase()),
-);
+import { englishWords } from '../support/englishWords';
 
 /**
  * What a reader of the page reads: its visible text, every option of every list (a closed <select> shows none of them
@@ -34,7 +21,5 @@ export async function englishLeftovers(page: Page): Promise<string[]> {
     // A US state's postal code after its name, in a list's options (a <select>'s innerText holds them too).
     return [visible, ...options, ...names].join('\n').replace(/（[A-Z]{2}）/g, '');
   });
-  // "QR Code" is how Taiwan and Hong Kong write it.
-  const words = text.replace(/QR Code/g, 'QR').match(/[A-Za-z][A-Za-z']+/g) ?? [];
-  return [...new Set(words.filter((w) => !ALLOWED.has(w.toLowerCase())))];
+  return englishWords(text);
 }

@@ -111,12 +111,14 @@ test.describe('plan detail (/plans/{slug})', () => {
     expect(titles.size).toBe(5);
     await plans.open('/plans/500mb-plan?id=1');
     expect((await plans.meta()).title).toBe('$10 phone plan for international students | LinkBridge Mobile');
+    // The titles' texts load with a language switch (the page keeps the server's title until then): the title follows.
     await plans.switchLanguage('简体中文', 'zh-Hans');
-    expect((await plans.meta()).title).toBe('留学生 10 美元手机套餐 | 联桥移动');
+    await expect(page).toHaveTitle('留学生 10 美元手机套餐 | 联桥移动');
     await plans.switchLanguage('English', 'en');
+    await expect(page).toHaveTitle('$10 phone plan for international students | LinkBridge Mobile');
     for (const other of ['?id=6', '?id=0', '?id=x', '']) {
       await plans.open(`/plans/500mb-plan${other}`);
-      expect((await plans.meta()).title, other).toBe('500MB plan: price and what is included | LinkBridge Mobile');
+      await expect(page, other).toHaveTitle('500MB plan: price and what is included | LinkBridge Mobile');
     }
   });
 });

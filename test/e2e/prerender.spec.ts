@@ -11,8 +11,8 @@ import { boughtEsim } from './sandbox';
 const PAGES = [
   '/', '/plans/propagate', '/plans/global', '/plans/5gb-plan', '/esim/cardPurchase/index', '/activation/first',
   '/tracking/search', '/serviceTerms/serviceClause', '/serviceTerms/serviceClause?isPolicy=2', '/404',
-  // Issue 18: the help centre and the company introduction.
-  '/helpSupport/commonProblem', '/aboutUs/companyIntro',
+  // Issue 18: the help centre, the how-to videos and the company introduction.
+  '/helpSupport/commonProblem', '/videoSupport', '/aboutUs/companyIntro',
 ];
 const LANGS = [
   { lang: 'en', locale: 'en-US' },
@@ -34,9 +34,11 @@ interface Outline {
 /** What a visitor sees of the page, in the page. */
 const outline = (): Outline => {
   const root = document.getElementById('root')!;
+  // checkVisibility: not inside a closed <details> either (its content is `content-visibility: hidden`, whose boxes
+  // Chromium may or may not have laid out at the moment of reading, so their size says nothing).
   const visible = (el: Element) => {
     const box = el.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true });
   };
   const words = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const parts = [...root.querySelectorAll('h1, h2, h3, a, button, input, select, textarea, label')].filter(visible).map((el) => {

@@ -15,7 +15,7 @@ import { emptyDraft, formProblems, taxSource, toQuoteRequest, type ProductLink }
 import { paymentMachine, preferredMethod } from '../../machines/payment.machine';
 import { openPurchase, orderTokenFor, rememberOrderToken, submissionKeyFor, SUBMISSION_KEY_TTL_MS, ORDER_TOKEN_TTL_MS } from '../../src/app/flows/orderKeys';
 import { purchaseSharer, resumePointOf } from '../../src/app/flows/checkoutResume';
-import { entryFromUrl, urlFor } from '../../screens/checkout/checkoutUrls';
+import { entryFromUrl, searchOfLink, urlFor } from '../../screens/checkout/checkoutUrls';
 import { connect } from '../../screens/checkout/checkout.connect';
 import { toOrderBody } from '../../machines/checkoutForm';
 import { CATALOG, QUOTE, VALID_DRAFT, order } from '../../machines/models/checkoutFixtures';
@@ -82,6 +82,7 @@ describe('submission keys (a double click, a retry or a second tab never makes a
 
 const context = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
   startedFrom: 'plans', activation: null, loggedIn: false, referralCode: null, link: null, entryKind: 'form', lookupOrderNo: null, reasonFromLink: null,
+  linkCodes: { couponCode: null, promotionPlatform: null, activityCode: null }, studentProblem: null, eduCodeSentTo: null, eduCodeSendingTo: null, resendSecondsLeft: 0, resendWaitSeconds: 0,
   draft: emptyDraft(), catalog: null, quote: null, quoteHasTax: false, quoteProblem: null, fieldErrors: {}, problem: null, focusRequest: 0,
   order: null, orderToken: null, failure: null, notice: null, purchaseId: 'purchase-1', fulfilmentChecks: 0, ...over,
 });
@@ -126,7 +127,10 @@ describe('opening at a URL', () => {
   });
 
   it('URLs of spec section 2 and TEAM.md open the chart where they say', () => {
-    expect(entryFromUrl('/plans/bundleForm', '?plan=5gb-plan&months=3&simType=esim&count=2')).toEqual({ kind: 'form', link: { plan: '5gb-plan', pack: null, months: 3, simType: 'esim', count: 2 } });
+    expect(entryFromUrl('/plans/bundleForm', '?plan=5gb-plan&months=3&simType=esim&count=2')).toEqual({ kind: 'form', link: { plan: '5gb-plan', pack: null, months: 3, simType: 'esim', count: 2, student: null } });
+    // A plan page's student link (decision 0045) opens the form with "I am a student" on; it is kept in the URL.
+    expect(entryFromUrl('/plans/bundleForm', '?plan=5gb-plan&student=1')).toMatchObject({ kind: 'form', link: { plan: '5gb-plan', student: true } });
+    expect(searchOfLink({ plan: '5gb-plan', months: 1, student: true })).toBe('?plan=5gb-plan&months=1&student=1');
     expect(entryFromUrl('/plans/bundleForm', '?pack=13&simType=physical')).toMatchObject({ kind: 'form', link: { pack: 13, simType: 'physical' } });
     expect(entryFromUrl('/plans/bundleForm', '?plan=<script>')).toEqual({ kind: 'form', link: null });
     expect(entryFromUrl('/plans/bundleResult/LB12', '')).toEqual({ kind: 'result', orderNo: 'LB12' });

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { i18n, initI18n, setLanguage } from '../../i18n';
 import { closeDialog, getFeedback } from '../../src/app/feedback';
-import { setItem } from '../../src/storage';
+import { getItem, setItem } from '../../src/storage';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
 import type { PaymentResult } from '../../src/contract/payments';
@@ -32,7 +32,7 @@ const fake = vi.hoisted(() => ({
   clock: { current: undefined as unknown },
   catalog: null as unknown,
   quote: null as (() => Promise<unknown>) | null,
-  createOrder: null as (() => Promise<unknown>) | null,
+  createOrder: null as ((input: unknown) => Promise<unknown>) | null,
   loadOrder: null as (() => Promise<unknown>) | null,
   payOrder: null as (() => Promise<unknown>) | null,
 }));
@@ -43,7 +43,7 @@ vi.mock('../../src/app/flows/checkout', () => ({
     actors: {
       loadCatalog: fromPromise(async () => fake.catalog as BundleList),
       quote: fromPromise(async () => (fake.quote ? fake.quote() : QUOTE)) as never,
-      createOrder: fromPromise(async () => (fake.createOrder ? fake.createOrder() : { order: order(), orderToken: 't' })) as never,
+      createOrder: fromPromise(async ({ input }) => (fake.createOrder ? fake.createOrder(input) : { order: order(), orderToken: 't' })) as never,
       loadOrder: fromPromise(async () => (fake.loadOrder ? fake.loadOrder() : { order: order(), orderToken: 't' })) as never,
       payment: paymentMachine.provide({
         actors: {
@@ -219,6 +219,51 @@ describe('form', () => {
   });
 });
 
+describe('a campaign link straight to the checkout (spec section 3 stored keys; decision 0045)', () => {
+  const LINK = '/plans/bundleForm?plan=5gb-plan&months=1&simType=esim&couponCode=WELCOME10&promotion=wechat&activityCode=BACK2SCHOOL';
+  const couponField = () => document.querySelector<HTMLInputElement>('input[data-field="couponCode"]')!;
+  const campaignText = () => [plain('checkout:codes.campaign', { code: 'BACK2SCHOOL' }), plain('checkout:codes.platform', { platform: 'wechat' })];
+  /** What the order is created with. */
+  const sentForm = () => {
+    const sent: unknown[] = [];
+    fake.createOrder = async (input) => { sent.push(input); return { order: order(), orderToken: 't' }; };
+    return sent as { form: { couponCode?: string | null; promotionPlatform?: string | null; activityCode?: string | null } }[];
+  };
+
+  it('in a fresh tab, the form opens with the link\'s codes, and keeps them in the tab', async () => {
+    await open(LINK);
+    expect(couponField().value).toBe('WELCOME10');
+    for (const text of campaignText()) expect(document.body.textContent).toContain(text);
+    expect([getItem('couponCode'), getItem('promotion'), getItem('activityCode'), getItem('activity_code')]).toEqual(['WELCOME10', 'wechat', 'BACK2SCHOOL', 'BACK2SCHOOL']);
+  });
+
+  it('in a tab holding an earlier link\'s codes and a draft with them (a reload), the new link\'s codes win and go with the order', async () => {
+    setItem('couponCode', 'SAVE5');
+    setItem('promotion', 'xiaohongshu');
+    setItem('activityCode', 'LNY2026');
+    setItem('activity_code', 'LNY2026');
+    setItem('checkout/resume', { version: RESUME_VERSION, link: null, draft: { ...VALID_DRAFT, couponCode: 'SAVE5', promotionPlatform: 'xiaohongshu', activityCode: 'LNY2026' }, orderNo: null, purchaseId: 'p' });
+    const sent = sentForm();
+    await open(LINK);
+    expect(couponField().value).toBe('WELCOME10');
+    for (const text of campaignText()) expect(document.body.textContent).toContain(text);
+    expect(document.body.textContent).not.toContain('LNY2026');
+    expect([getItem('couponCode'), getItem('promotion'), getItem('activityCode')]).toEqual(['WELCOME10', 'wechat', 'BACK2SCHOOL']);
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: i18n.t('checkout:confirm.placeOrder') })); });
+    await settle();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.form).toMatchObject({ couponCode: 'WELCOME10', promotionPlatform: 'wechat', activityCode: 'BACK2SCHOOL' });
+  });
+
+  it('a checkout URL without codes opens with those an earlier link kept in the tab', async () => {
+    setItem('couponCode', 'SAVE5');
+    setItem('activity_code', 'LNY2026');
+    await open('/plans/bundleForm?plan=5gb-plan');
+    expect(couponField().value).toBe('SAVE5');
+    expect(document.body.textContent).toContain(plain('checkout:codes.campaign', { code: 'LNY2026' }));
+  });
+});
+
 describe('paymentFailed', () => {
   const failedOrder = order({ status: 'payment_failed', failureCode: 'GENERIC_DECLINE', payMethod: 'bank_card' });
   const FAILED_URL = '/plans/bundleResultError?orderNo=LB202611220001&reason=GENERIC_DECLINE';
@@ -261,6 +306,32 @@ describe('paid', () => {
     expect(paid).toContain(time);
     expect(paid.endsWith(zone)).toBe(true);
     expect(paid).not.toContain('4:14');
+  });
+
+  it.each([
+    ['en', 'Student details', 'Master\'s', 'September 1, 2027'],
+    ['zh-Hans', '学生信息', '硕士', '2027年9月1日'],
+    ['zh-Hant', '學生資料', '碩士', '2027年9月1日'],
+  ] as const)('a student order\'s result page shows the school, grade, departure date and school email (%s)', async (lang, heading, grade, day) => {
+    await setLanguage(lang);
+    const student = { school: 'University of California, Los Angeles', grade: 'masters' as const, departureDate: '2027-09-01', eduEmail: 'mei.lin@ucla.edu', verifiedAt: '2026-11-20T10:00:00.000Z' };
+    fake.loadOrder = async () => ({ order: order({ status: 'paid', paidAt: '2026-11-25T16:14:00.000Z', payMethod: 'bank_card', fulfilment: 'esim_sent', student }), orderToken: 't' });
+    await open('/plans/bundleResult/LB202611220001');
+    expect(screen.getByRole('heading', { level: 3, name: heading })).toBeTruthy();
+    const rows = screen.getByTestId('result-student');
+    const value = (label: string) => within(rows).getByText(label).nextElementSibling?.textContent;
+    expect(value(i18n.t('checkout:student.school'))).toBe(student.school);
+    expect(value(i18n.t('checkout:student.grade'))).toBe(grade);
+    expect(value(i18n.t('checkout:student.departureDate'))).toBe(day);
+    expect(value(i18n.t('checkout:student.eduEmail'))).toBe(student.eduEmail);
+  });
+
+  it('an order that is not a student\'s shows no student details', async () => {
+    fake.loadOrder = async () => ({ order: order({ status: 'paid', paidAt: '2026-11-25T16:14:00.000Z', payMethod: 'bank_card', fulfilment: 'esim_sent' }), orderToken: 't' });
+    await open('/plans/bundleResult/LB202611220001');
+    expect(screen.getByRole('heading', { level: 2, name: i18n.t('checkout:result.info.title') })).toBeTruthy();
+    expect(screen.queryByTestId('result-student')).toBeNull();
+    expect(screen.queryByText(i18n.t('checkout:result.info.student'))).toBeNull();
   });
 
   it('the result page stops asking for the eSIM after its last check and says the QR code will come by email', async () => {

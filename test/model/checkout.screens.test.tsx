@@ -20,6 +20,7 @@
  */
 import '../support/nodeRealmEncoding';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { eduVerifications } from '../../src/server/db/schema';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
@@ -53,7 +54,10 @@ import { screenPaths } from '../../machines/models/screens';
 const STEP_TIMEOUT = 10_000;
 const LINK = '?plan=5gb-plan&months=3&simType=esim&count=1';
 const UNKNOWN_ORDER = 'LB0000000000';
-const CALLS = new Set(['loadCatalog', 'quote', 'createOrder', 'loadOrder']);
+const CALLS = new Set(['loadCatalog', 'quote', 'createOrder', 'loadOrder', 'sendEduCode', 'verifyEduCode']);
+/** Each path its own school address (decision 0045): the per-address limits of one path never reach the next. */
+let pathNo = 0;
+const uniqueEdu = (email: string) => (email.endsWith('@ucla.edu') ? email.replace('@ucla.edu', `.p${pathNo}@ucla.edu`) : email);
 
 const outputOf = <T,>(e: EventObject | undefined) => (e as { output?: T } | undefined)?.output;
 
@@ -174,7 +178,11 @@ async function orderForAnswer(next: EventObject | undefined, then: EventObject |
 async function openUrl(event: OpenEvent, next: EventObject | undefined, then: EventObject | undefined): Promise<string> {
   const { entry, resume } = event;
   if (entry.kind === 'form') {
-    if (resume) setItem('checkout/resume', { ...resume, orderNo: resume.orderNo ? await orderForAnswer(next, then) : null } as unknown as Record<string, unknown>);
+    if (resume) {
+      const draft = { ...resume.draft, student: { ...resume.draft.student, eduEmail: uniqueEdu(resume.draft.student.eduEmail) } };
+      setItem('checkout/resume', { ...resume, draft, orderNo: resume.orderNo ? await orderForAnswer(next, then) : null } as unknown as Record<string, unknown>);
+    }
+    if (entry.link?.student) return `/plans/bundleForm${LINK}&student=1`;
     return `/plans/bundleForm${LINK}`;
   }
   const orderNo = await orderForAnswer(next, then);
@@ -193,7 +201,27 @@ class CheckoutScreen {
   draft() { return (lastSnapshot?.context as CheckoutContext).draft; }
   purchaseId() { return (lastSnapshot?.context as CheckoutContext).purchaseId; }
 
-  type(name: string, value: string) { fireEvent.change(this.field(name), { target: { value } }); }
+  type(name: string, value: string) { fireEvent.change(this.field(name), { target: { value: name === 'student.eduEmail' ? uniqueEdu(value) : value } }); }
+  turnStudentOn() { fireEvent.click(this.field('student.isStudent')); }
+  turnStudentOff() { this.turnStudentOn(); }
+  /** The code to the school address: a refusal the path needs comes from the per-address limit (a code sent a moment ago). */
+  async sendEduCode(refused: boolean) {
+    if (refused) await postJson(endpoints.studentSendEduCode.path, { eduEmail: this.draft().student.eduEmail });
+    const resend = i18n.t('checkout:student.resendCode');
+    return pressButton(screen.queryByRole('button', { name: resend }) ? resend : i18n.t('checkout:student.sendCode'), STEP_TIMEOUT, { first: true });
+  }
+  /** The code from the email: the one sent when the gateway is to take it, another when it is to refuse it. */
+  async verifyEduCode(answer: 'right' | 'wrong' | 'none') {
+    if (answer !== 'none') {
+      const [mail] = await server.outbox(this.draft().student.eduEmail.trim().toLowerCase());
+      const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error('no student code in the sandbox inbox');
+      // The code's field appears once the screen has rendered codeSent (the chart may be there a render earlier).
+      await waitFor(() => expect(document.querySelector('[data-field="student.eduCode"]')).not.toBeNull(), { timeout: STEP_TIMEOUT });
+      this.type('student.eduCode', answer === 'right' ? code : String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    }
+    return pressButton(i18n.t('checkout:student.verify'), STEP_TIMEOUT, { first: true });
+  }
   applyCodes() { return this.click('checkout:codes.applyCoupon'); }
   turnAutoRenewOn() { fireEvent.click(screen.getByRole('switch', { name: this.t('checkout:autoRenew.label') })); }
   turnAutoRenewOff() { this.turnAutoRenewOn(); }
@@ -250,10 +278,20 @@ async function perform(page: CheckoutScreen, path: PathCase, i: number) {
     case 'autoRenew.turnOff': return page.turnAutoRenewOff();
     case 'autoRenew.acceptTerms': return page.acceptAutoRenewTerms();
     case 'autoRenew.declineTerms': return page.declineAutoRenewTerms();
+    case 'student.turnOn': return page.turnStudentOn();
+    case 'student.turnOff': return page.turnStudentOff();
+    case 'student.sendCode': return page.sendEduCode(next?.type === 'xstate.error.actor.sendEduCode');
+    case 'student.verify':
+      return page.verifyEduCode(next?.type === 'xstate.done.actor.verifyEduCode' ? 'right' : next?.type === 'xstate.error.actor.verifyEduCode' ? 'wrong' : 'none');
     case 'order.submit':
       if (outputOf<{ order: OrderData }>(next)?.order.status === 'paid') await paidSubmission(server, page.draft(), page.purchaseId());
       // A code the gateway refuses: it refuses the order with it (the form's rules still hold).
-      if (next?.type === 'xstate.error.actor.createOrder') page.type('couponCode', 'NOPE');
+      // (A student's order with a proof the gateway never gave is refused as it is.)
+      if (next?.type === 'xstate.error.actor.createOrder' && (next as { error?: { code?: string } }).error?.code !== 'eduEmailUnverified') page.type('couponCode', 'NOPE');
+      // A proof the gateway no longer takes: its 24 hours are over (decision 0045), as the gateway's table says.
+      if (next?.type === 'xstate.error.actor.createOrder' && (next as { error?: { code?: string } }).error?.code === 'eduEmailUnverified') {
+        await server.db.update(eduVerifications).set({ expiresAt: new Date(server.clock.now().getTime() - 1000) });
+      }
       return page.submit();
     case 'order.edit': return page.editOrder();
     case 'payment.repay': return page.repay();
@@ -266,6 +304,16 @@ async function perform(page: CheckoutScreen, path: PathCase, i: number) {
         if (next?.type === 'xstate.error.actor.quote') page.type('couponCode', 'NOPE');
         return clock.increment(QUOTE_DEBOUNCE_MS);
       }
+      // The wait before another code to the school address: the page's clock and the gateway's (its per-address limit).
+      if (event.type.startsWith('xstate.after.eduResendWait')) {
+        const left = (path.snapshots[i]!.context as CheckoutContext).resendSecondsLeft * 1000;
+        server.clock.advance(left);
+        return clock.increment(left);
+      }
+      if (event.type.startsWith('xstate.after.1000.checkout.form.student')) {
+        server.clock.advance(1000);
+        return clock.increment(1000);
+      }
       if (event.type.startsWith('xstate.after.fulfilmentPoll')) {
         const answer = outputOf<{ order: OrderData }>(next)?.order;
         if (answer && answer.fulfilment !== 'pending') await runDueJobs(server.app.deps);
@@ -277,7 +325,12 @@ async function perform(page: CheckoutScreen, path: PathCase, i: number) {
 
 const settled = (s: AnyMachineSnapshot) => !s._nodes.some((n: { invoke: { src: unknown }[] }) => n.invoke.some((i) => CALLS.has(String(i.src))));
 
+async function postJson(path: string, body: unknown) {
+  await realFetch(new URL(path, server.url), { method: 'POST', headers: { 'content-type': 'application/json', Language: 'en' }, body: JSON.stringify(body) });
+}
+
 async function runOnScreen(path: PathCase, record: Recorder) {
+  pathNo++;
   clock = new SimulatedClock();
   flowClock.current = clock;
   const page = new CheckoutScreen();

@@ -5,51 +5,33 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRewardEvent } from '../../machines/campaignReward.machine';
 import { models } from '../../machines/models/index';
-import { generatePaths, type PathCase } from '../../machines/paths';
 import { endpoints } from '../../src/contract';
 import type { LunarNewYearData, RewardSummary } from '../../src/contract/campaigns';
 import { rewardCents } from '../../src/domain/campaigns';
 import { newIccid } from '../../src/server/activation/sims';
 import { applyRewardEvent, rewardActions } from '../../src/server/campaigns';
-import { balanceLedger, balances, campaignImages, campaignRewards, customers, lines, stateHistory } from '../../src/server/db/schema';
-import { stateName } from '../../src/server/db/lifecycle';
+import { balanceLedger, balances, campaignImages, campaignRewards, customers, lines } from '../../src/server/db/schema';
 import type { GatewayError } from '../../src/server/http/errors';
 import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { MAX_IMAGE_BYTES } from '../../src/server/images';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
-import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { bearer, call, randomIp, type Answer } from './helpers';
 import { errorText } from './ordersHelpers';
-import { recordMove, recordState } from './lifecycleDepth';
+import { padTo } from '../support/jpegFixtures';
+import { mustNotRun, walkDatabases, walkEveryPath } from './lifecycleDepth';
 
 const ACTIONS = ['recordApproval', 'recordRejection', 'creditGeneralAccount'];
 const HOUR = 3_600_000;
 
 const shot = (seed: number) => sharp({ create: { width: 360, height: 640, channels: 3, background: { r: seed % 255, g: 120, b: 60 } } }).jpeg({ quality: 80 }).toBuffer();
 
-/** A JPEG padded with comment segments to `size` bytes: still a valid image, only too large. */
-function padTo(image: Buffer, size: number): Buffer {
-  const parts: Buffer[] = [];
-  let missing = size - image.length;
-  while (missing > 0) {
-    let take = Math.min(missing, 65_537);
-    if (missing - take > 0 && missing - take < 4) take -= 4;
-    const head = Buffer.from([0xff, 0xfe, 0, 0]);
-    head.writeUInt16BE(take - 2, 2);
-    parts.push(head, Buffer.alloc(take - 4, 'A'));
-    missing -= take;
-  }
-  return Buffer.concat([image.subarray(0, 2), ...parts, image.subarray(2)]);
-}
-
-describe.each(testDatabases({ postgres: false, because: 'chart paths applied row by row, one request at a time: the same SQL on both databases' }))('campaignReward lifecycle on the server (%s)', (_name, databaseUrl) => {
+describe.each(walkDatabases())('campaignReward lifecycle on the server (%s)', (_name, databaseUrl) => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer({ databaseUrl }); });
   afterAll(async () => { await server?.close(); });
@@ -64,39 +46,16 @@ describe.each(testDatabases({ postgres: false, because: 'chart paths applied row
   const stateOf = async (id: number) => (await server.db.select().from(campaignRewards).where(eq(campaignRewards.id, id)))[0]!.state;
 
   it('every path, on a participation\'s campaign_rewards row', async () => {
-    const model = models.campaignReward!;
-    const machine = model.entry.machine;
-    expect(Object.keys((machine.implementations.actions ?? {}) as Record<string, unknown>).sort()).toEqual([...ACTIONS].sort());
-    const recorder = newRecorder();
-    const paths: PathCase[] = generatePaths(model);
-    expect(paths.length).toBeGreaterThanOrEqual(3);
-    for (const path of paths) {
-      const id = await newReward();
-      const ran: string[] = [];
-      const expected = path.events.flatMap((e, i) => machine.getTransitionData(machine.resolveState({ value: path.values[i]!, context: {} }), e)
-        .flatMap((t) => t.actions.map((a) => (typeof a === 'string' ? a : (a as { type: string }).type))));
-      const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { ran.push(name); }]));
-      recordState(machine, recorder, 'submitted');
-      for (const [i, event] of path.events.entries()) {
-        const from = await stateOf(id);
-        await applyRewardEvent(server.app.deps, id, event as CampaignRewardEvent, actions);
-        const to = await stateOf(id);
-        expect(to, `${path.transition.id} step ${i + 1}`).toBe(stateName(path.values[i + 1]!));
-        recordMove(machine, recorder, from, event, to);
-      }
-      const rows = await server.db.select().from(stateHistory).where(and(eq(stateHistory.chart, 'campaignReward'), eq(stateHistory.entityRef, String(id)))).orderBy(asc(stateHistory.id));
-      expect(rows.map((r) => `${r.fromState}>${r.event}>${r.toState}`)).toEqual(path.events.map((e, i) => `${stateName(path.values[i]!)}>${e.type}>${stateName(path.values[i + 1]!)}`));
-      expect(ran).toEqual(expected);
-    }
-    const row = coverageOf(model.entry, recorder, 'server', paths.length);
-    console.log(`\n${formatTable([row])}`);
-    writeCoverage([row]);
-    expect(isComplete(row)).toBe(true);
+    await walkEveryPath({
+      server, model: models.campaignReward!, initial: 'submitted', actions: ACTIONS, minPaths: 3,
+      create: newReward, load: stateOf, historyRef: String,
+      apply: (id, event: CampaignRewardEvent, actions) => applyRewardEvent(server.app.deps, id, event, actions),
+    });
   });
 
   it('an event the state does not take answers rewardUnchanged and writes nothing', async () => {
     const id = await newReward();
-    const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { throw new Error(`${name} must not run`); }]));
+    const actions = mustNotRun(ACTIONS);
     for (const event of [{ type: 'reward.approve', staff: 's' }, { type: 'reward.credit' }] as CampaignRewardEvent[]) {
       const refused = await applyRewardEvent(server.app.deps, id, event, actions).catch((e: unknown) => e);
       expect((refused as GatewayError).code).toBe('rewardUnchanged');

@@ -4,38 +4,21 @@
  * named by its line; a good one is upserted, and loading it again changes nothing; the seed's samples never overwrite
  * a carrier's file.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { main } from '../../scripts/importData';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { datasetImports, devices, ildRates } from '../../src/server/db/schema';
 import { DATASETS, isSampleFile, loadSampleDatasets, validateDataset } from '../../src/server/datasets';
 import { testDatabases } from '../support/server';
+import { filesIn, runImport } from './importCommand';
 
 const dir = mkdtempSync(join(tmpdir(), 'lb-import-'));
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-/** Runs the command as `npm run data:import -- ...args` would; answers its exit code and what it printed. */
-async function run(env: NodeJS.ProcessEnv, ...args: string[]) {
-  const out: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => { out.push(a.join(' ')); });
-  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => { out.push(a.join(' ')); });
-  try {
-    return { code: await main(args, env), output: out.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const file = filesIn(dir);
 
 const RATES_HEADER = 'country_code,dial_code,landline_cents,mobile_cents,popular_rank';
 
@@ -107,7 +90,7 @@ describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) 
       'DE,+49,3,12,first',
       '"IT",39,"4",14,',
     ].join('\n'));
-    const { code, output } = await run(env, 'rates', bad);
+    const { code, output } = await runImport(env, 'rates', bad);
     expect(code).toBe(1);
     expect(output).toContain('rates: 4 problems, nothing imported');
     expect(output).toMatch(/line 4: country_code: an ISO 3166-1 alpha-2 country code/);
@@ -119,17 +102,17 @@ describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) 
   }, 60_000);
 
   it('refuses a header without a column, and rates that contradict the plans (spec section 1)', async () => {
-    const noMobile = await run(env, 'rates', file('no-mobile.csv', 'country_code,dial_code,landline_cents,popular_rank\nJP,81,5,1\n'));
+    const noMobile = await runImport(env, 'rates', file('no-mobile.csv', 'country_code,dial_code,landline_cents,popular_rank\nJP,81,5,1\n'));
     expect(noMobile).toMatchObject({ code: 1 });
     expect(noMobile.output).toMatch(/line 1: the header must name the columns .*; missing: mobile_cents/);
-    const paidUs = await run(env, 'rates', file('paid-us.csv', `${RATES_HEADER}\nJP,81,5,12,1\nUS,1,0,3,\nTW,886,2,9,\n`));
+    const paidUs = await runImport(env, 'rates', file('paid-us.csv', `${RATES_HEADER}\nJP,81,5,12,1\nUS,1,0,3,\nTW,886,2,9,\n`));
     expect(paidUs.code).toBe(1);
     expect(paidUs.output).toMatch(/line 3: US: calls are included in every plan \(spec section 1\)/);
     expect(paidUs.output).toMatch(/line 4: TW: landline calls are included in every plan/);
   }, 60_000);
 
   it('refuses an eSIM on a model made for mainland China (spec section 5), with its line', async () => {
-    const res = await run(env, 'devices', file('cn-esim.csv', [
+    const res = await runImport(env, 'devices', file('cn-esim.csv', [
       'tac,brand,model,market,compatibility,esim,certified,limits',
       '35467214,Apple,iPhone 15 Pro,global,full,yes,yes,',
       '86801206,Apple,iPhone 15 (China),cn,full,yes,yes,',
@@ -142,7 +125,7 @@ describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) 
 
   it('imports a good file by upsert: the same file again changes nothing, a changed rate is changed', async () => {
     const good = file('good-rates.csv', `${RATES_HEADER}\njp,+81,5,12,2\nUS,1,0,0,1\nCN,86,0,3,\n`);
-    const first = await run(env, 'rates', good);
+    const first = await runImport(env, 'rates', good);
     expect(first).toEqual({ code: 0, output: expect.stringMatching(/^rates: 3 rows imported from .*good-rates\.csv into /) });
     const rows = () => read((db) => db.select().from(ildRates).orderBy(asc(ildRates.countryCode)));
     const once = await rows();
@@ -151,9 +134,9 @@ describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) 
       { countryCode: 'JP', dialCode: '81', landlineCents: 5, mobileCents: 12, popularRank: 2 },
       { countryCode: 'US', dialCode: '1', landlineCents: 0, mobileCents: 0, popularRank: 1 },
     ]);
-    expect((await run(env, 'rates', good)).code).toBe(0);
+    expect((await runImport(env, 'rates', good)).code).toBe(0);
     expect(await rows()).toEqual(once);
-    expect((await run(env, 'rates', file('jp-up.csv', `${RATES_HEADER}\nJP,81,6,13,2\n`))).code).toBe(0);
+    expect((await runImport(env, 'rates', file('jp-up.csv', `${RATES_HEADER}\nJP,81,6,13,2\n`))).code).toBe(0);
     expect((await rows()).find((r) => r.countryCode === 'JP')).toMatchObject({ landlineCents: 6, mobileCents: 13 });
     const [last] = await read((db) => db.select().from(datasetImports).where(eq(datasetImports.dataset, 'rates')));
     expect(last).toMatchObject({ rows: 1, sample: false });
@@ -172,10 +155,10 @@ describe.each(testDatabases())('npm run data:import on %s', (name, databaseUrl) 
   }, 60_000);
 
   it('lists the data sets when asked for none or an unknown one', async () => {
-    const none = await run(env);
+    const none = await runImport(env);
     expect(none.code).toBe(2);
     expect(none.output).toMatch(/usage: npm run data:import -- <dataset> <file\.csv>[\s\S]*rates[\s\S]*devices/);
-    expect((await run(env, 'planets', 'x.csv')).output).toMatch(/^unknown data set: planets/);
+    expect((await runImport(env, 'planets', 'x.csv')).output).toMatch(/^unknown data set: planets/);
   });
 });
 
@@ -184,7 +167,7 @@ describe('npm run data:import on the data directory of a running gateway', () =>
     const dataDir = join(dir, 'held');
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, 'postmaster.pid'), '-42\n');
-    const res = await run({ DATA_DIR: dataDir }, 'rates', file('while-running.csv', `${RATES_HEADER}\nJP,81,7,14,2\n`));
+    const res = await runImport({ DATA_DIR: dataDir }, 'rates', file('while-running.csv', `${RATES_HEADER}\nJP,81,7,14,2\n`));
     expect(res.code).toBe(1);
     expect(res.output).toMatch(/is in use \(a gateway runs on it\): stop npm start first, or set DATABASE_URL/);
     expect(readdirSync(dataDir)).toEqual(['postmaster.pid']);

@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DualNumberEvent } from '../../machines/dualNumber.machine';
 import { models } from '../../machines/models/index';
-import { generatePaths, type PathCase } from '../../machines/paths';
 import { endpoints } from '../../src/contract';
 import type { DualNumberData, UploadedImage } from '../../src/contract/dualNumber';
 import type { TopUpData } from '../../src/contract/money';
@@ -32,20 +31,17 @@ import {
   balanceLedger, balances, customers, dualNumbers, idImages, jobs, lines, outboxMessages, payments, planSubscriptions, plans,
   realNameApplications, sandboxChinaNumbers, staffAudit, stateHistory,
 } from '../../src/server/db/schema';
-import { stateName } from '../../src/server/db/lifecycle';
 import { applyDualEvent, DUAL_JOB, dualJob, dualJobHandlers, type DualLine } from '../../src/server/dual';
 import { enqueueJob } from '../../src/server/jobs/queue';
 import { GatewayError } from '../../src/server/http/errors';
 import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
-import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard } from '../support/payments';
 import { bearer, call, type Answer } from './helpers';
 import { newKey } from './ordersHelpers';
-import { recordMove, recordState } from './lifecycleDepth';
+import { historyOf, newActiveLine, recordersInto, walkDatabases, walkEveryPath } from './lifecycleDepth';
 
 // ---- the server depth -------------------------------------------------------------------------
 
@@ -54,62 +50,27 @@ const ACTIONS = [
   'recordOpenFailure', 'startPeriod', 'chargeMonth', 'pauseNumber', 'recordCloseRequest', 'cancelCloseRequest', 'closeNumber', 'releaseChinaNumber',
 ];
 
-describe.each(testDatabases({ postgres: false, because: 'chart paths applied row by row, one request at a time: the same SQL on both databases' }))('dualNumber lifecycle on the server (%s)', (_name, databaseUrl) => {
+describe.each(walkDatabases())('dualNumber lifecycle on the server (%s)', (_name, databaseUrl) => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer({ databaseUrl }); });
   afterAll(async () => { await server?.close(); });
 
-  async function newLine(): Promise<DualLine> {
-    const [c] = await server.db.insert(customers).values({ username: `dn${randomBytes(5).toString('hex')}` }).returning({ id: customers.id });
-    const [l] = await server.db.insert(lines).values({ customerId: c!.id, iccid: newIccid('us'), simType: 'physical', simStatus: 'activated' }).returning({ id: lines.id });
-    return { id: l!.id, customerId: c!.id };
-  }
+  const newLine = (): Promise<DualLine> => newActiveLine(server, 'dn');
   const stateOf = async (line: DualLine) => (await server.db.select().from(dualNumbers).where(eq(dualNumbers.lineId, line.id)))[0]?.state ?? null;
-  const history = (line: DualLine) => server.db.select().from(stateHistory)
-    .where(and(eq(stateHistory.chart, 'dualNumber'), eq(stateHistory.entityRef, String(line.id)))).orderBy(asc(stateHistory.id));
+  const history = (line: DualLine) => historyOf(server, 'dualNumber', String(line.id));
 
   it('every path, on a line\'s dual_numbers row', async () => {
-    const model = models.dualNumber!;
-    const machine = model.entry.machine;
-    // The recorders stand for every action the chart names: none is left to the host's real implementation.
-    const named = Object.keys((machine.implementations.actions ?? {}) as Record<string, unknown>).sort();
-    expect(named).toEqual([...ACTIONS].sort());
-    const recorder = newRecorder();
-    const paths: PathCase[] = generatePaths(model);
-    expect(paths.length).toBeGreaterThan(10);
-    for (const path of paths) {
-      const line = await newLine();
-      const ran: string[] = [];
-      const expectedActions = path.events.flatMap((e, i) => {
-        const before = machine.resolveState({ value: path.values[i]!, context: {} });
-        return machine.getTransitionData(before, e).flatMap((t) => t.actions.map((a) => (typeof a === 'string' ? a : (a as { type: string }).type)));
-      });
-      const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { ran.push(name); }]));
-      recordState(machine, recorder, 'notOpened');
-      expect(stateName(path.values[0]!)).toBe('notOpened');
-      for (const [i, event] of path.events.entries()) {
-        const from = (await stateOf(line)) ?? 'notOpened';
-        await applyDualEvent(server.app.deps, line, event as DualNumberEvent, actions);
-        const to = (await stateOf(line))!;
-        expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-        recordMove(machine, recorder, from, event, to);
-      }
-      const rows = await history(line);
-      expect(rows.map((r) => `${r.fromState}>${r.event}>${r.toState}`))
-        .toEqual(path.events.map((e, i) => `${stateName(path.values[i]!)}>${e.type}>${stateName(path.values[i + 1]!)}`));
-      expect(ran, `${path.transition.id}: the chart's named actions, run by the host in order`).toEqual(expectedActions);
-    }
-    const row = coverageOf(model.entry, recorder, 'server', paths.length);
-    console.log(`\n${formatTable([row])}`);
-    writeCoverage([row]);
-    expect({ states: row.states.missing, transitions: row.transitions.missing }).toEqual({ states: [], transitions: [] });
-    expect(isComplete(row)).toBe(true);
+    await walkEveryPath({
+      server, model: models.dualNumber!, initial: 'notOpened', actions: ACTIONS, minPaths: 11,
+      create: newLine, load: stateOf, historyRef: (line) => String(line.id),
+      apply: (line, event: DualNumberEvent, actions) => applyDualEvent(server.app.deps, line, event, actions),
+    });
   });
 
   it('a refused event answers dualUnchanged, runs no action and writes nothing (not even the row a first event creates)', async () => {
     const line = await newLine();
     const ran: string[] = [];
-    const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { ran.push(name); }]));
+    const actions = recordersInto(ran, ACTIONS);
     for (const event of [{ type: 'dual.approve', staff: 'x' }, { type: 'dual.close' }, { type: 'dual.resume', hasMainPlan: true, balanceCents: 10_000 }] as DualNumberEvent[]) {
       const refused = await applyDualEvent(server.app.deps, line, event, actions).catch((e: unknown) => e);
       expect(refused, event.type).toBeInstanceOf(GatewayError);

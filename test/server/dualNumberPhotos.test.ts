@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -21,79 +20,10 @@ import { createSession } from '../../src/server/http/sessions';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { bearer, call, randomIp, type Answer } from './helpers';
 import { errorText } from './ordersHelpers';
+import { noiseImage, padTo, sofOffset, zipOf } from '../support/jpegFixtures';
 
-/** Pseudo-random pixels (an LCG: the same fixtures every run); noise compresses like detail does. */
-function noise(width: number, height: number, seed = 7): Buffer {
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = seed;
-  for (let i = 0; i < pixels.length; i += 1) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    pixels[i] = state >>> 24;
-  }
-  return pixels;
-}
-const raw = (width: number, height: number) => sharp(noise(width, height), { raw: { width, height, channels: 3 } });
+const raw = (width: number, height: number) => noiseImage(width, height, 7);
 const jpeg = (width = 240, height = 160) => raw(width, height).jpeg({ quality: 80 }).toBuffer();
-
-const segment = (marker: number, payload: Buffer) => {
-  const head = Buffer.from([0xff, marker, 0, 0]);
-  head.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([head, payload]);
-};
-const afterSoi = (image: Buffer, ...segments: Buffer[]) => Buffer.concat([image.subarray(0, 2), ...segments, image.subarray(2)]);
-
-/** A JPEG padded to exactly `size` bytes with comment segments after its SOI: still a valid image. */
-function padTo(image: Buffer, size: number): Buffer {
-  const comments: Buffer[] = [];
-  let missing = size - image.length;
-  while (missing > 0) {
-    let take = Math.min(missing, 65_537);
-    if (missing - take > 0 && missing - take < 4) take -= 4;
-    comments.push(segment(0xfe, Buffer.alloc(take - 4, 'A')));
-    missing -= take;
-  }
-  return afterSoi(image, ...comments);
-}
-
-/** The SOF segment's length field, found by walking the segments. */
-function sofOffset(image: Buffer): number {
-  let at = 2;
-  while (at < image.length) {
-    const marker = image[at + 1] ?? 0;
-    if (marker === 0xc0 || marker === 0xc2) return at + 2;
-    at += 2 + image.readUInt16BE(at + 2);
-  }
-  throw new Error('no SOF');
-}
-
-/** A real one-file ZIP archive (stored). */
-function zipOf(name: string, content: string): Buffer {
-  const data = Buffer.from(content);
-  const fileName = Buffer.from(name);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.write('PK\x03\x04', 0, 'latin1');
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.write('PK\x01\x02', 0, 'latin1');
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const end = Buffer.alloc(22);
-  end.write('PK\x05\x06', 0, 'latin1');
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(local.length + fileName.length + data.length, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
 
 /** A camera's photo: EXIF with the maker and GPS coordinates. */
 const cameraPhoto = () => raw(200, 120)

@@ -37,7 +37,11 @@ describe('structured logs', () => {
     secrets.push('private.person@example.com');
 
     const log = lines.join('');
-    expect(lines.length).toBeGreaterThan(20);
+    // One line per request, when it ends, with what it was and how it ended.
+    const completed = lines.filter((line) => line.includes('"msg":"request completed"'));
+    expect(completed.length).toBeGreaterThanOrEqual(12);
+    for (const line of completed) expect(line).toMatch(/"req":\{"method":"[A-Z]+","path":"\/[^"]*","ip":"[^"]+"\},"res":\{"statusCode":\d{3}\},"responseTime":/);
+    expect(log).not.toContain('incoming request');
     expect(log).toContain('"path":"/gateway/pcapp/api/v1/loginorregist/checkIsRegistered"');
     expect(log).toContain('"path":"/sandbox/api/captcha/:token"');
     for (const secret of secrets) expect(log).not.toContain(secret);

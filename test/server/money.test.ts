@@ -96,7 +96,9 @@ describe.each(testDatabases())('top-ups, bills and my orders on %s', (_name, dat
 
     it('refuses a number that is none of our lines in service, the same way for any such number', async () => {
       const unknown = await create({ account: 'general', phone: '2135550199', amount: 10 });
-      expect(unknown.body).toMatchObject({ code: 'validation', data: { field: 'phone' } });
+      // Spec section 8: 90008 "user not existing or not active", next to the number (decision 0047).
+      expect(unknown.body).toMatchObject({ code: '90008', data: { field: 'phone' } });
+      expect(unknown.status).toBe(422);
       // A registered customer without a line in service: the same answer, nothing about the account.
       const noLine = await create({ account: 'general', phone: otherPhone, amount: 10 });
       expect(noLine.body).toEqual(unknown.body);

@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { NumberProtectEvent } from '../../machines/numberProtect.machine';
 import { models } from '../../machines/models/index';
-import { generatePaths, type PathCase } from '../../machines/paths';
 import { endpoints } from '../../src/contract';
 import type { LineOffers } from '../../src/contract/business';
 import type { BillEntry } from '../../src/contract/money';
@@ -28,82 +27,45 @@ import { CYCLE_MS, DAY_MS, pacificWall } from '../../src/domain/planCalendar';
 import { newIccid } from '../../src/server/activation/sims';
 import {
   balances, customers, lineLifecycles, lines, numberKeepingPeriods, numberKeepings, orders, outboxMessages, payments, planSubscriptions, plans,
-  sandboxLineKeepings, stateHistory,
+  sandboxLineKeepings,
 } from '../../src/server/db/schema';
-import { stateName } from '../../src/server/db/lifecycle';
 import { applyProtectEvent, type KeepingLine } from '../../src/server/protect';
 import { GatewayError } from '../../src/server/http/errors';
 import { createSession } from '../../src/server/http/sessions';
 import { enqueueJob } from '../../src/server/jobs/queue';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { RECOVER_AFTER_TOP_UP_JOB } from '../../src/server/plan';
-import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard } from '../support/payments';
 import { bearer, call, randomPhone, type Answer } from './helpers';
 import { newKey } from './ordersHelpers';
-import { recordMove, recordState } from './lifecycleDepth';
+import { historyOf, newActiveLine, recordersInto, walkDatabases, walkEveryPath } from './lifecycleDepth';
 
 // ---- the server depth -------------------------------------------------------------------------
 
 const ACTIONS = ['startKeeping', 'addPeriods', 'requestEarlyEnd', 'endKeeping', 'returnToService', 'recordRecycled'];
 
-describe.each(testDatabases({ postgres: false, because: 'chart paths applied row by row, one request at a time: the same SQL on both databases' }))('numberProtect lifecycle on the server (%s)', (_name, databaseUrl) => {
+describe.each(walkDatabases())('numberProtect lifecycle on the server (%s)', (_name, databaseUrl) => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer({ databaseUrl }); });
   afterAll(async () => { await server?.close(); });
 
-  async function newLine(): Promise<KeepingLine> {
-    const [c] = await server.db.insert(customers).values({ username: `np${randomBytes(5).toString('hex')}` }).returning({ id: customers.id });
-    const [l] = await server.db.insert(lines).values({ customerId: c!.id, iccid: newIccid('us'), simType: 'physical', simStatus: 'activated' }).returning({ id: lines.id });
-    return { id: l!.id, customerId: c!.id };
-  }
+  const newLine = (): Promise<KeepingLine> => newActiveLine(server, 'np');
   const stateOf = async (line: KeepingLine) => (await server.db.select().from(numberKeepings).where(eq(numberKeepings.lineId, line.id)))[0]?.state ?? null;
-  const history = (line: KeepingLine) => server.db.select().from(stateHistory)
-    .where(and(eq(stateHistory.chart, 'numberProtect'), eq(stateHistory.entityRef, String(line.id)))).orderBy(asc(stateHistory.id));
+  const history = (line: KeepingLine) => historyOf(server, 'numberProtect', String(line.id));
 
   it('every path, on a line\'s number_keepings row', async () => {
-    const model = models.numberProtect!;
-    const machine = model.entry.machine;
-    const named = Object.keys((machine.implementations.actions ?? {}) as Record<string, unknown>).sort();
-    expect(named).toEqual([...ACTIONS].sort());
-    const recorder = newRecorder();
-    const paths: PathCase[] = generatePaths(model);
-    expect(paths.length).toBeGreaterThan(8);
-    for (const path of paths) {
-      const line = await newLine();
-      const ran: string[] = [];
-      const expectedActions = path.events.flatMap((e, i) => {
-        const before = machine.resolveState({ value: path.values[i]!, context: {} });
-        return machine.getTransitionData(before, e).flatMap((t) => t.actions.map((a) => (typeof a === 'string' ? a : (a as { type: string }).type)));
-      });
-      const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { ran.push(name); }]));
-      recordState(machine, recorder, 'notKept');
-      expect(stateName(path.values[0]!)).toBe('notKept');
-      for (const [i, event] of path.events.entries()) {
-        const from = (await stateOf(line)) ?? 'notKept';
-        await applyProtectEvent(server.app.deps, line, event as NumberProtectEvent, actions);
-        const to = (await stateOf(line))!;
-        expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-        recordMove(machine, recorder, from, event, to);
-      }
-      const rows = await history(line);
-      expect(rows.map((r) => `${r.fromState}>${r.event}>${r.toState}`))
-        .toEqual(path.events.map((e, i) => `${stateName(path.values[i]!)}>${e.type}>${stateName(path.values[i + 1]!)}`));
-      expect(ran, `${path.transition.id}: the chart's named actions, run by the host in order`).toEqual(expectedActions);
-    }
-    const row = coverageOf(model.entry, recorder, 'server', paths.length);
-    console.log(`\n${formatTable([row])}`);
-    writeCoverage([row]);
-    expect({ states: row.states.missing, transitions: row.transitions.missing }).toEqual({ states: [], transitions: [] });
-    expect(isComplete(row)).toBe(true);
+    await walkEveryPath({
+      server, model: models.numberProtect!, initial: 'notKept', actions: ACTIONS, minPaths: 9,
+      create: newLine, load: stateOf, historyRef: (line) => String(line.id),
+      apply: (line, event: NumberProtectEvent, actions) => applyProtectEvent(server.app.deps, line, event, actions),
+    });
   });
 
   it('a refused event answers protectUnchanged, runs no action and writes nothing (not even the row a first event creates)', async () => {
     const line = await newLine();
     const ran: string[] = [];
-    const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { ran.push(name); }]));
+    const actions = recordersInto(ran, ACTIONS);
     const now = server.clock.now().toISOString();
     for (const event of [
       { type: 'protect.requestEnd' }, { type: 'protect.extend', days: 30, keptDays: 0 },

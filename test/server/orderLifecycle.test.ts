@@ -7,25 +7,21 @@
  *   transaction that locks it, reported as depth 'server' in the coverage table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { PaymentResult } from '../../src/contract/payments';
 import type { OrderEvent } from '../../machines/order.machine';
-import { orders, stateHistory } from '../../src/server/db/schema';
+import { orders } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/database';
-import { stateName } from '../../src/server/db/lifecycle';
 import { GatewayError } from '../../src/server/http/errors';
 import { moveOrder } from '../../src/server/payments/orderStatus';
 import { lockOrder } from '../../src/server/payments/settle';
-import { transitionIndex } from '../../machines/chart';
 import { models } from '../../machines/models/index';
-import { coverageOf, formatTable, writeCoverage } from '../model/toolkit/coverage';
-import { generatePaths } from '../../machines/paths';
-import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard, type TestCardName } from '../support/payments';
 import { call } from './helpers';
 import { esimForm, newKey, placeOrder, planIdOf } from './ordersHelpers';
+import { historyOf, walkEveryPath } from './lifecycleDepth';
 
 describe.each(testDatabases({ postgres: false, because: 'one request at a time per order; the order row lock under concurrent payments is proven on both databases by paymentsCard and paymentSandboxConcurrency' }))('the order lifecycle on %s', (_name, databaseUrl) => {
   let server: TestServer;
@@ -36,9 +32,7 @@ describe.each(testDatabases({ postgres: false, because: 'one request at a time p
   });
   afterAll(async () => { await server?.close(); });
 
-  const history = async (orderNo: string) => (await server.db.select().from(stateHistory)
-    .where(and(eq(stateHistory.chart, 'order'), eq(stateHistory.entityRef, orderNo))).orderBy(asc(stateHistory.id)))
-    .map((r) => `${r.fromState} -${r.event}-> ${r.toState}`);
+  const history = async (orderNo: string) => (await historyOf(server, 'order', orderNo)).map((r) => `${r.fromState} -${r.event}-> ${r.toState}`);
   const byCard = async (orderNo: string, orderToken: string, card: TestCardName) => call<PaymentResult>(server, endpoints.payOrder, {
     body: { orderNo, method: 'bank_card', sourceId: await tokenizeCard(server.paymentsUrl, { ...TEST_CARDS[card], postalCode: '90012' }), cardholderName: 'Mei Chen' },
     headers: { 'Idempotency-Key': newKey(), 'X-Order-Token': orderToken },
@@ -71,29 +65,15 @@ describe.each(testDatabases({ postgres: false, because: 'one request at a time p
   });
 
   it('server depth: every generated path of the chart, on a real order row', async () => {
-    const model = models.order!;
-    const machine = model.entry.machine;
-    const index = transitionIndex(machine);
-    const recorder = newRecorder();
-    const paths = generatePaths(model);
-    for (const path of paths) {
-      const { order } = await placeOrder(server, esimForm(twoGb, { months: 1 }));
-      for (const [i, event] of path.events.entries()) {
-        const before = path.snapshots[i]!;
-        await server.db.transaction(async (trx) => {
-          const tx = trx as unknown as Db;
-          await moveOrder(tx, await lockOrder(tx, order.orderNo), event as OrderEvent, server.clock.now());
-        });
-        const [row] = await server.db.select().from(orders).where(eq(orders.orderNo, order.orderNo));
-        expect(row!.status, `${path.transition.id} step ${i + 1}`).toBe(stateName(path.values[i + 1]!));
-        for (const t of machine.getTransitionData(before, event)) { const found = index.get(t); if (found) recorder.transitions.add(found.id); }
-        for (const snapshot of [before, path.snapshots[i + 1]!]) for (const node of snapshot._nodes) if (node !== machine.root) recorder.states.add(node.id);
-      }
-      expect((await history(order.orderNo)).length).toBe(path.events.length);
-    }
-    const row = coverageOf(model.entry, recorder, 'server', paths.length);
-    console.log(`\n${formatTable([row])}`);
-    writeCoverage([row]);
-    expect({ states: row.states.missing, transitions: row.transitions.missing }).toEqual({ states: [], transitions: [] });
+    await walkEveryPath({
+      server, model: models.order!, initial: 'awaiting_payment',
+      create: async () => (await placeOrder(server, esimForm(twoGb, { months: 1 }))).order.orderNo,
+      load: async (orderNo) => (await server.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status,
+      apply: (orderNo, event: OrderEvent) => server.db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        await moveOrder(tx, await lockOrder(tx, orderNo), event, server.clock.now());
+      }),
+      historyRef: (orderNo) => orderNo,
+    });
   });
 });

@@ -4,18 +4,18 @@
  * request's language; stores by area and nearest to a ZIP. And the coverage and stores data sets through the import
  * command: a bad file refused whole with each bad row's line, a good one upserted, the same file twice changing nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { main } from '../../scripts/importData';
 import { endpoints } from '../../src/contract';
 import type { CoverageResponse, StoreAnswer } from '../../src/contract/places';
 import { openDatabase } from '../../src/server/db/database';
 import { coverageAreas, stores } from '../../src/server/db/schema';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { call } from './helpers';
+import { filesIn, runImport } from './importCommand';
 
 describe.each(testDatabases({ postgres: false, because: 'reads of the seeded samples: no concurrency; the import command is tested on PostgreSQL by dataImport.test.ts' }))('coverage and stores on %s', (_name, databaseUrl) => {
   let server: TestServer;
@@ -115,22 +115,8 @@ describe.each(testDatabases({ postgres: false, because: 'reads of the seeded sam
 describe('the coverage and stores data sets through npm run data:import (PGlite in DATA_DIR)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lb-places-'));
   const env = { DATA_DIR: join(dir, 'data') };
-  const file = (name: string, text: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, text);
-    return path;
-  };
-  async function run(...args: string[]) {
-    const out: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => { out.push(a.join(' ')); });
-    const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => { out.push(a.join(' ')); });
-    try {
-      return { code: await main(args, env), output: out.join('\n') };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const file = filesIn(dir);
+  const run = (...args: string[]) => runImport(env, ...args);
   const read = async <T,>(look: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) => {
     const database = await openDatabase({ dataDir: env.DATA_DIR });
     try {

@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { ReferralRewardEvent } from '../../machines/referralReward.machine';
 import { models } from '../../machines/models/index';
-import { generatePaths, type PathCase } from '../../machines/paths';
 import { endpoints } from '../../src/contract';
 import type { ReferralProgramme } from '../../src/contract/referral';
 import type { StaffGift } from '../../src/contract/referralStaff';
@@ -25,9 +24,8 @@ import { REFERRAL_QUALIFY_DAYS } from '../../src/domain/referral';
 import { newIccid } from '../../src/server/activation/sims';
 import {
   activations, balanceLedger, balances, customers, lineLifecycles, lines, orders, plans, portOutRequests, referralCodes, referralCredits, referralGifts,
-  referralRewards, sims, stateHistory,
+  referralRewards, sims,
 } from '../../src/server/db/schema';
-import { stateName } from '../../src/server/db/lifecycle';
 import { applyReferralEvent, REFERRAL_ACTIVATED_JOB, REFERRAL_CREDIT_JOB, REFERRAL_RECORD_JOB, REFERRAL_TOP_JOB, seedReferralEditions } from '../../src/server/referral';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import type { GatewayError } from '../../src/server/http/errors';
@@ -35,11 +33,9 @@ import { createSession } from '../../src/server/http/sessions';
 import { enqueueJob } from '../../src/server/jobs/queue';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { jobHandlers } from '../../src/server/jobs/handlers';
-import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { bearer, call, randomPhone } from './helpers';
-import { recordMove, recordState } from './lifecycleDepth';
+import { historyOf, walkEveryPath } from './lifecycleDepth';
 
 const ACTIONS = ['recordPending', 'recordIneligible', 'startQualifying', 'recordDisqualified', 'scheduleCredit', 'creditRewards', 'expireCredits'];
 
@@ -111,44 +107,21 @@ describe.each(testDatabases())('referral programme on the server (%s)', (_name, 
   // ---- the server depth -------------------------------------------------------------------------
 
   it('every path, on a referral_rewards row', async () => {
-    const model = models.referralReward!;
-    const machine = model.entry.machine;
-    expect(Object.keys((machine.implementations.actions ?? {}) as Record<string, unknown>).sort()).toEqual([...ACTIONS].sort());
-    const recorder = newRecorder();
-    const paths: PathCase[] = generatePaths(model);
-    expect(paths.length).toBeGreaterThanOrEqual(7);
     const ref = await referrer();
-    for (const path of paths) {
-      const buyer = await customer();
-      const order = await paidOrder(buyer.id, ref.code);
-      const [row] = await server.db.insert(referralRewards).values({
-        orderId: order.id, slot: 1, code: ref.code, referrerId: ref.id, refereeId: buyer.id, state: 'recorded', paidAt: server.clock.now(), updatedAt: server.clock.now(),
-      }).returning({ id: referralRewards.id });
-      const ran: string[] = [];
-      const actions = Object.fromEntries(ACTIONS.map((name) => [name, async () => { ran.push(name); }]));
-      const load = async () => (await server.db.select({ state: referralRewards.state }).from(referralRewards).where(eq(referralRewards.id, row!.id)))[0]!.state;
-      recordState(machine, recorder, 'recorded');
-      expect(stateName(path.values[0]!)).toBe('recorded');
-      for (const [i, event] of path.events.entries()) {
-        const from = await load();
-        await applyReferralEvent(server.app.deps, row!.id, event as ReferralRewardEvent, actions);
-        const to = await load();
-        expect(to, `${path.transition.id} step ${i + 1} (${event.type})`).toBe(stateName(path.values[i + 1]!));
-        recordMove(machine, recorder, from, event, to);
-      }
-      const history = await server.db.select().from(stateHistory)
-        .where(and(eq(stateHistory.chart, 'referralReward'), eq(stateHistory.entityRef, `${order.orderNo}/1`))).orderBy(asc(stateHistory.id));
-      expect(history.map((h) => `${h.fromState}>${h.event}>${h.toState}`))
-        .toEqual(path.events.map((e, i) => `${stateName(path.values[i]!)}>${e.type}>${stateName(path.values[i + 1]!)}`));
-      const expected = path.events.flatMap((e, i) => machine.getTransitionData(machine.resolveState({ value: path.values[i]!, context: {} }), e)
-        .flatMap((t) => t.actions.map((a) => (typeof a === 'string' ? a : (a as { type: string }).type))));
-      expect(ran, `${path.transition.id}: the chart's named actions, run by the host in order`).toEqual(expected);
-    }
-    const row = coverageOf(model.entry, recorder, 'server', paths.length);
-    console.log(`\n${formatTable([row])}`);
-    writeCoverage([row]);
-    expect({ states: row.states.missing, transitions: row.transitions.missing }).toEqual({ states: [], transitions: [] });
-    expect(isComplete(row)).toBe(true);
+    await walkEveryPath({
+      server, model: models.referralReward!, initial: 'recorded', actions: ACTIONS, minPaths: 7,
+      async create() {
+        const buyer = await customer();
+        const order = await paidOrder(buyer.id, ref.code);
+        const [row] = await server.db.insert(referralRewards).values({
+          orderId: order.id, slot: 1, code: ref.code, referrerId: ref.id, refereeId: buyer.id, state: 'recorded', paidAt: server.clock.now(), updatedAt: server.clock.now(),
+        }).returning({ id: referralRewards.id });
+        return { id: row!.id, orderNo: order.orderNo };
+      },
+      load: async ({ id }) => (await server.db.select({ state: referralRewards.state }).from(referralRewards).where(eq(referralRewards.id, id)))[0]!.state,
+      apply: ({ id }, event: ReferralRewardEvent, actions) => applyReferralEvent(server.app.deps, id, event, actions),
+      historyRef: ({ orderNo }) => `${orderNo}/1`,
+    });
   });
 
   it('a refused event answers referralUnchanged and writes nothing', async () => {
@@ -163,7 +136,7 @@ describe.each(testDatabases())('referral programme on the server (%s)', (_name, 
       expect((refused as GatewayError).code, event.type).toBe('referralUnchanged');
     }
     expect((await rewardsOf(order.id))[0]!.state).toBe('recorded');
-    expect(await server.db.select().from(stateHistory).where(and(eq(stateHistory.chart, 'referralReward'), eq(stateHistory.entityRef, `${order.orderNo}/1`)))).toEqual([]);
+    expect(await historyOf(server, 'referralReward', `${order.orderNo}/1`)).toEqual([]);
   });
 
   // ---- through the jobs, on the server's clock ----------------------------------------------------

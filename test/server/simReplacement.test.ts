@@ -24,7 +24,6 @@ import { newIccid, simActivationCodeDigest } from '../../src/server/activation/s
 import {
   customers, lineLifecycles, lines, orders, outboxMessages, sandboxNumbers, simChanges, simReplacements, sims, stateHistory,
 } from '../../src/server/db/schema';
-import { stateName } from '../../src/server/db/lifecycle';
 import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { applyReplacementEvent } from '../../src/server/replacement/lifecycle';
@@ -32,13 +31,10 @@ import { sixDigitCode } from '../../src/server/secrets';
 import type { Db } from '../../src/server/db/database';
 import type { SimReplacementEvent } from '../../machines/simReplacement.machine';
 import { models } from '../../machines/models/index';
-import { generatePaths } from '../../machines/paths';
-import { coverageOf, formatTable, isComplete, writeCoverage } from '../model/toolkit/coverage';
-import { newRecorder } from '../model/toolkit/run';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { checkSim } from './activationFixtures';
 import { bearer, call, randomIp, randomPhone, type Answer } from './helpers';
-import { recordMove, recordState } from './lifecycleDepth';
+import { walkEveryPath } from './lifecycleDepth';
 
 const PASSWORD = 'Lotus#2917';
 const MINUTE = 60_000;
@@ -334,47 +330,29 @@ describe.each(testDatabases())('SIM replacement (%s)', (_name, databaseUrl) => {
   });
 
   it('simReplacement: every path, on a sim_replacements row', async () => {
-    const model = models.simReplacement!;
-    const machine = model.entry.machine;
-    const recorder = newRecorder();
-    const paths = generatePaths(model);
-    expect(paths.length).toBeGreaterThanOrEqual(4);
-    for (const path of paths) {
-      const c = await customer();
-      // A row as an order would make it.
-      const publicId = `RS${randomBytes(6).toString('hex').toUpperCase()}`;
-      const [o] = await server.db.insert(orders).values({
-        orderNo: `LBT${randomBytes(5).toString('hex').toUpperCase()}`, kind: 'replacement', customerId: c.customerId, idempotencyKey: randomUUID(),
-        requestHash: 'h', accessTokenHash: randomUUID(), status: 'paid', planId: null, lineId: c.lineId, planName: 'SIM replacement', months: 0,
-        simType: 'physical', simCount: 1, unitPriceCents: 0, planCostCents: 0, multiMonthDiscountCents: 0, discountCents: 0, shippingMethod: 'standard',
-        shippingFeeCents: 0, taxRateBps: 0, taxCents: 0, payAmountCents: 0, channel: 'portal', email: c.email, lang: 'en',
-        shipping: { ...SHIPPING, country: 'US', email: c.email }, billing: { country: 'US', address1: SHIPPING.address1, city: SHIPPING.city, state: SHIPPING.state, zip: SHIPPING.zip },
-      }).returning({ id: orders.id });
-      const [row] = await server.db.insert(simReplacements).values({
-        publicId, lineId: c.lineId, customerId: c.customerId, orderId: o!.id, reason: 'damaged', state: 'ordered', fromIccid: c.iccid, reauth: 'sms',
-        idempotencyKey: randomUUID(), lang: 'en', createdAt: server.clock.now(),
-      }).returning();
-      const ran: string[] = [];
-      const actions = Object.fromEntries(['recordShipping', 'moveLine', 'voidNewCard'].map((name) => [name, async () => { ran.push(name); }]));
-      const load = async () => (await server.db.select({ state: simReplacements.state }).from(simReplacements).where(eq(simReplacements.id, row!.id)))[0]!.state;
-      recordState(machine, recorder, 'ordered');
-      for (const [i, event] of path.events.entries()) {
-        const from = await load();
-        await server.db.transaction((tx) => applyReplacementEvent(tx as unknown as Db, row!, event as SimReplacementEvent, actions, server.clock.now()));
-        const to = await load();
-        expect(to, `${path.transition.id} step ${i + 1}`).toBe(stateName(path.values[i + 1]!));
-        recordMove(machine, recorder, from, event, to);
-      }
-      const expected = path.events.flatMap((e, i) => machine.getTransitionData(machine.resolveState({ value: path.values[i]!, context: {} }), e)
-        .flatMap((t) => t.actions.map((a) => (typeof a === 'string' ? a : (a as { type: string }).type))));
-      expect(ran).toEqual(expected);
-      const rows = await server.db.select().from(stateHistory).where(and(eq(stateHistory.chart, 'simReplacement'), eq(stateHistory.entityRef, publicId))).orderBy(asc(stateHistory.id));
-      expect(rows.map((h) => h.event)).toEqual(path.events.map((e) => e.type));
-    }
-    const coverage = coverageOf(model.entry, recorder, 'server', paths.length);
-    console.log(`\n${formatTable([coverage])}`);
-    writeCoverage([coverage]);
-    expect({ states: coverage.states.missing, transitions: coverage.transitions.missing }).toEqual({ states: [], transitions: [] });
-    expect(isComplete(coverage)).toBe(true);
+    await walkEveryPath({
+      server, model: models.simReplacement!, initial: 'ordered', actions: ['recordShipping', 'moveLine', 'voidNewCard'], minPaths: 4,
+      async create() {
+        const c = await customer();
+        // A row as an order would make it.
+        const publicId = `RS${randomBytes(6).toString('hex').toUpperCase()}`;
+        const [o] = await server.db.insert(orders).values({
+          orderNo: `LBT${randomBytes(5).toString('hex').toUpperCase()}`, kind: 'replacement', customerId: c.customerId, idempotencyKey: randomUUID(),
+          requestHash: 'h', accessTokenHash: randomUUID(), status: 'paid', planId: null, lineId: c.lineId, planName: 'SIM replacement', months: 0,
+          simType: 'physical', simCount: 1, unitPriceCents: 0, planCostCents: 0, multiMonthDiscountCents: 0, discountCents: 0, shippingMethod: 'standard',
+          shippingFeeCents: 0, taxRateBps: 0, taxCents: 0, payAmountCents: 0, channel: 'portal', email: c.email, lang: 'en',
+          shipping: { ...SHIPPING, country: 'US', email: c.email }, billing: { country: 'US', address1: SHIPPING.address1, city: SHIPPING.city, state: SHIPPING.state, zip: SHIPPING.zip },
+        }).returning({ id: orders.id });
+        const [row] = await server.db.insert(simReplacements).values({
+          publicId, lineId: c.lineId, customerId: c.customerId, orderId: o!.id, reason: 'damaged', state: 'ordered', fromIccid: c.iccid, reauth: 'sms',
+          idempotencyKey: randomUUID(), lang: 'en', createdAt: server.clock.now(),
+        }).returning();
+        return row!;
+      },
+      load: async (row) => (await server.db.select({ state: simReplacements.state }).from(simReplacements).where(eq(simReplacements.id, row.id)))[0]!.state,
+      apply: (row, event: SimReplacementEvent, actions) =>
+        server.db.transaction((tx) => applyReplacementEvent(tx as unknown as Db, row, event, actions, server.clock.now())),
+      historyRef: (row) => row.publicId,
+    });
   });
 });

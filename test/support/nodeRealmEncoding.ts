@@ -13,4 +13,15 @@ if (typeof window !== 'undefined' && !(new NodeTextEncoder().encode('') instance
   }
   globalThis.TextEncoder = RealmTextEncoder as typeof TextEncoder;
 }
+/**
+ * The same two realms again in the gateway's replies: Fastify sends a Buffer as bytes only when
+ * `payload.buffer instanceof ArrayBuffer`, and under jsdom the global ArrayBuffer is the window's while a Buffer's is
+ * Node's, so the catalogue's kept bytes (src/server/http/compression.ts, sendShared) were serialised as JSON
+ * (`{"type":"Buffer","data":[...]}`). An ArrayBuffer of either realm is one here, as it is in Node.
+ */
+const NodeArrayBuffer = Object.getPrototypeOf(Buffer.alloc(0).buffer).constructor as ArrayBufferConstructor;
+if (typeof window !== 'undefined' && !(Buffer.alloc(0).buffer instanceof ArrayBuffer)) {
+  const isArrayBuffer = (value: unknown) => value instanceof NodeArrayBuffer || Object.prototype.toString.call(value) === '[object ArrayBuffer]';
+  Object.defineProperty(globalThis.ArrayBuffer, Symbol.hasInstance, { value: isArrayBuffer, configurable: true });
+}
 export {};

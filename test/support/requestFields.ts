@@ -68,6 +68,8 @@ const SAMPLES: Record<string, unknown> = {
   imei: '354672141234565',
   // Issue 18, the Lunar New Year campaign: groups come in steps of 3 (0: the social post alone); forwarding is an instant.
   groups: 0, forwardedAt: '2026-11-27T10:00:00.000Z',
+  // Issue 18, the student purchase: an address of an academic domain (decision 0045).
+  eduEmail: 'probe@ucla.edu',
 };
 
 /**

@@ -7,7 +7,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
@@ -15,7 +14,7 @@ import { buildApp, type GatewayApp } from '../../src/server/app';
 import { createClock, type Clock } from '../../src/server/clock';
 import { createSandboxMessages, listOutbox, type OutboxMessage } from '../../src/server/adapters/messages';
 import { startSandboxes } from '../../src/server/adapters/sandboxes';
-import { openDatabase, type Database, type Db, type Listen } from '../../src/server/db/database';
+import { createPglite, openDatabase, type Database, type Db, type Listen } from '../../src/server/db/database';
 import { seed } from '../../src/server/db/seed';
 import { seedTestSims } from '../../src/server/db/seedSims';
 import { storefrontOrigins, type GatewayConfig } from '../../src/server/context';
@@ -61,7 +60,7 @@ let template: Promise<Blob> | null = null;
 
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const client = await PGlite.create();
+    const client = await createPglite();
     const database = await openDatabase({ pglite: client });
     await database.migrate((db) => seed(db));
     const dump = await client.dumpDataDir('none');
@@ -159,7 +158,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const shared = opts.shareWith;
   if (shared) database = { db: shared.db, kind: 'postgres', migrate: async () => {}, close: async () => {}, listen: shared.listen };
   else if (opts.databaseUrl) ({ database, drop } = await freshPostgres(opts.databaseUrl));
-  else database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: await pgliteTemplate() }) });
+  else database = await openDatabase({ pglite: await createPglite({ loadDataDir: await pgliteTemplate() }) });
 
   const clock = createClock();
   const printed: string[] = [];

@@ -1,21 +1,10 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { intakeJpeg, MAX_IMAGE_BYTES, MAX_JPEG_SCANS } from '../../src/server/images/intake';
 import { imageKeyFrom, openImage, sealImage } from '../../src/server/images/seal';
+import { afterSoi, noiseImage, padTo, segment, sofOffset, zipOf } from '../support/jpegFixtures';
 
-/** Pseudo-random RGB pixels (an LCG, so every run builds the same fixtures): noise compresses badly, like detail. */
-function noise(width: number, height: number, seed = 12345): Buffer {
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = seed;
-  for (let i = 0; i < pixels.length; i += 1) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    pixels[i] = state >>> 24;
-  }
-  return pixels;
-}
-
-const raw = (width: number, height: number) => sharp(noise(width, height), { raw: { width, height, channels: 3 } });
+const raw = (width: number, height: number) => noiseImage(width, height, 12345);
 const jpeg = (width: number, height: number, quality = 80) => raw(width, height).jpeg({ quality }).toBuffer();
 
 /** A camera-like photo: EXIF with the maker, GPS coordinates, orientation 6 (turn right) and a Display P3 profile. */
@@ -25,66 +14,6 @@ const cameraPhoto = () => raw(200, 100)
   .withIccProfile('p3')
   .jpeg({ quality: 90 })
   .toBuffer();
-
-const segment = (marker: number, payload: Buffer) => {
-  const head = Buffer.from([0xff, marker, 0, 0]);
-  head.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([head, payload]);
-};
-const afterSoi = (image: Buffer, ...segments: Buffer[]) => Buffer.concat([image.subarray(0, 2), ...segments, image.subarray(2)]);
-
-/** Pads a JPEG to exactly `size` bytes with comment segments (up to 65,533 bytes of payload each) after its SOI. */
-function padTo(image: Buffer, size: number): Buffer {
-  const comments: Buffer[] = [];
-  let missing = size - image.length;
-  while (missing > 0) {
-    let take = Math.min(missing, 65_537);
-    if (missing - take > 0 && missing - take < 4) take -= 4;
-    comments.push(segment(0xfe, Buffer.alloc(take - 4, 'A')));
-    missing -= take;
-  }
-  return afterSoi(image, ...comments);
-}
-
-/** The offset of the first SOF segment's length field, found by walking the segments as a reader would. */
-function sofOffset(image: Buffer): number {
-  let at = 2;
-  while (at < image.length) {
-    const marker = image[at + 1] ?? 0;
-    if (marker === 0xc0 || marker === 0xc2) return at + 2;
-    at += 2 + image.readUInt16BE(at + 2);
-  }
-  throw new Error('no SOF');
-}
-
-/** A real (stored, one file) ZIP archive: local header, data, central directory and end record. */
-function zipOf(name: string, content: string): Buffer {
-  const data = Buffer.from(content);
-  const fileName = Buffer.from(name);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.write('PK\x03\x04', 0, 'latin1');
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.write('PK\x01\x02', 0, 'latin1');
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  const end = Buffer.alloc(22);
-  end.write('PK\x05\x06', 0, 'latin1');
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(local.length + fileName.length + data.length, 16);
-  return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
 
 describe('an uploaded ID photo', () => {
   it('is accepted as a JPEG re-encoded without EXIF, GPS or ICC, turned upright by its EXIF orientation', async () => {

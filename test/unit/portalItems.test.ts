@@ -11,17 +11,18 @@ const paths = (flags: typeof us | { global: boolean; isSmsUser: 0 | 1; showAuton
 
 describe('the portal pages a customer is offered (issue 14)', () => {
   it('a US customer: every built page, none of a later issue', () => {
-    expect(paths(us)).toEqual(['/personal', '/package', '/personal/pay/changeAccount', '/callrecord', '/mybill', '/mybank', '/personal/myorder',
+    expect(paths(us)).toEqual(['/personal', '/package', '/personal/pay/changeAccount', '/wechat-signing', '/callrecord', '/mybill', '/mybank', '/welfare', '/personal/myorder',
       '/personal/myinfo', '/person/scanInstall', '/personal/wificall', '/personal/security', '/resetpwd']);
   });
 
   it('showAutonewSetBtn 0 hides top-up (spec section 2)', () => {
     expect(paths({ ...us, showAutonewSetBtn: 0 })).not.toContain('/personal/pay/changeAccount');
+    expect(paths({ ...us, showAutonewSetBtn: 0 })).not.toContain('/wechat-signing');
   });
 
   it('a global data SIM customer gets the global pages and no US-line pages', () => {
     const global = paths({ global: true, isSmsUser: 1, showAutonewSetBtn: 1 });
-    expect(global).toEqual(['/personal', '/personal/pay/changeAccount', '/mybill', '/mybank', '/global/myorder', '/global/personal/myinfo', '/global/scanInstall', '/resetpwd']);
+    expect(global).toEqual(['/personal', '/personal/pay/changeAccount', '/wechat-signing', '/mybill', '/mybank', '/welfare', '/global/myorder', '/global/personal/myinfo', '/global/scanInstall', '/resetpwd']);
   });
 
   it('an account without a US line (isSmsUser 1) is not offered the US-line pages', () => {
@@ -35,7 +36,8 @@ describe('the portal pages a customer is offered (issue 14)', () => {
   });
 
   it('a page not built yet leads nowhere; a redirect to a built page does', () => {
-    expect(leadsToPage(findRoute, '/videoSupport')).toBe(false);
+    expect(leadsToPage(servedExcept(['/videoSupport']), '/videoSupport')).toBe(false);
+    expect(leadsToPage(findRoute, '/videoSupport')).toBe(true);
     expect(leadsToPage(findRoute, '/plans')).toBe(true);
     expect(leadsToPage(findRoute, '/aboutUs')).toBe(true);
   });

@@ -56,7 +56,7 @@ describe('a usage page', () => {
 
   it('says when the month has no records', async () => {
     renderPage({ list: voiceList({ records: [], totals: { count: 0, inbound: 0, outbound: 0, durationSec: 0, volumeKb: 0, amountCents: 0 } }), loadError: false });
-    expect((await screen.findByRole('status')).textContent).toBe('No records for November 2026.');
+    expect((await screen.findByRole('status')).textContent).toBe('No related records for November 2026. Choose another month or another kind of record.');
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 

@@ -8,7 +8,8 @@ import { call } from '../../api/client';
 import { bundleList } from '../../contract/catalog';
 import { userInfo } from '../../contract/personal';
 import { createOrder, IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER, orderDetail, quote, type QuoteRequest } from '../../contract/orders';
-import { checkoutMachine, type CreatedOrder, type LoadedOrder, type OrderSubmission } from '../../../machines/checkout.machine';
+import { studentSendEduCode, studentVerifyEduCode } from '../../contract/students';
+import { checkoutMachine, type CreatedOrder, type EduProof, type LoadedOrder, type OrderSubmission } from '../../../machines/checkout.machine';
 import { sessionKey } from '../session';
 import { orderTokenFor, rememberOrderToken, submissionKeyFor } from './orderKeys';
 import { paymentFlow } from './payment';
@@ -48,6 +49,8 @@ export const checkoutActors = {
     return { order, orderToken };
   }),
   payment: paymentFlow,
+  sendEduCode: fromPromise(({ input }: { input: { eduEmail: string } }) => call(studentSendEduCode, { body: input, silent: true })),
+  verifyEduCode: fromPromise(({ input }: { input: { eduEmail: string; code: string } }): Promise<EduProof> => call(studentVerifyEduCode, { body: input, silent: true })),
 };
 
 /** The checkout chart with real calls and the payment chart as its child. */

@@ -13,6 +13,7 @@ import { Header } from './Header';
 import { LoadingOverlay } from './LoadingOverlay';
 import { lazyPart, useLazyPart } from './lazyPart';
 import { metaOfMatches, useDocumentMeta } from './useDocumentMeta';
+import { keepCampaignCodes } from '../flows/campaignCodes';
 
 /** The referral offer's dialog (Radix Dialog) is fetched only when a link brings a code (decision 0023). */
 const promoDialog = lazyPart(() => import('./PromoDialog'));
@@ -66,6 +67,18 @@ function useRecommendCode() {
   return { code: shown, close: () => setShown(null) };
 }
 
+/**
+ * A campaign or partner link (`?couponCode=`, `?promotion=`, `?activityCode=` / `?activity_code=`) keeps its codes for the
+ * checkout in the stored keys of spec section 3 (decision 0045); the checkout prefills the discount code and sends the
+ * platform and campaign with the order. The checkout reads and stores its own URL's codes on its first render
+ * (src/app/flows/campaignCodes.ts): this effect runs after it, for the pages on the way to it.
+ */
+function useCampaignCodes() {
+  const [params] = useSearchParams();
+  const query = params.toString();
+  useEffect(() => { keepCampaignCodes(query); }, [query]);
+}
+
 export function RootLayout() {
   const { t } = useTranslation('common');
   const route = useCurrentRoute();
@@ -74,11 +87,13 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { loggedIn, personal } = useSession();
   const promo = useRecommendCode();
+  useCampaignCodes();
   const promoPart = useLazyPart(promoDialog, Boolean(promo.code)).module;
   useScrollToTop();
   useNavFlagLifecycle(remountKey);
   const meta = useCurrentMeta();
-  useDocumentMeta(meta);
+  const { pathname, search } = useLocation();
+  useDocumentMeta(meta, pathname + search);
 
   useEffect(() => {
     if (loggedIn && !personal) void refreshPersonalData();

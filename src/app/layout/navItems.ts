@@ -18,6 +18,7 @@ export const ACTIVATE: NavItem = { to: '/activation', label: 'header.activate' }
 
 export const SUPPORT_ITEMS: NavItem[] = [
   { to: '/helpSupport', label: 'support.helpCentre' },
+  { to: '/videoSupport', label: 'support.videos' },
   { to: '/tracking', label: 'support.tracking' },
   { to: '/coverage', label: 'support.coverage' },
   { to: '/rates', label: 'support.rates' },
@@ -51,6 +52,8 @@ export const PORTAL_ITEMS: PortalItem[] = [
   { to: '/personal', label: 'account.myPlan', both: true },
   { to: '/package', label: 'portal.package' },
   { to: '/personal/pay/changeAccount', label: 'account.topUp', gate: 'autonew', both: true },
+  // Decision 0046: the WeChat Pay agreement that pays top-ups, seen and cancelled here (its page is public: /wechat-signing).
+  { to: '/wechat-signing', label: 'portal.wechatAgreement', gate: 'autonew', both: true },
   { to: '/personal/autosubscription/subscription', label: 'portal.autoRenewal', gate: 'autonew' },
   { to: '/personal/businessManegement/bundleChange', label: 'account.changePlan', gate: 'autonew' },
   { to: '/personal/businessManegement/flowPacket', label: 'portal.dataAddOns', gate: 'usLine' },
@@ -60,6 +63,7 @@ export const PORTAL_ITEMS: PortalItem[] = [
   { to: '/callrecord', label: 'portal.usage', gate: 'usLine' },
   { to: '/mybill', label: 'account.bills', both: true },
   { to: '/mybank', label: 'portal.bankCards', both: true },
+  { to: '/welfare', label: 'portal.welfare', both: true },
   { to: '/personal/myorder', label: 'portal.orders', global: '/global/myorder' },
   { to: '/personal/myinfo', label: 'account.myInfo', global: '/global/personal/myinfo' },
   { to: '/person/scanInstall', label: 'portal.scanInstall', global: '/global/scanInstall' },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppRoute, MetaInfo } from '../routeModel';
 
@@ -30,11 +30,36 @@ export function documentMeta(t: Translate, metaInfo: MetaInfo | undefined): { ti
   return { title: title && title !== brand ? `${title} | ${brand}` : brand, description };
 }
 
-/** The document's title and meta description from the route's metaInfo, in the active language. */
-export function useDocumentMeta(metaInfo: MetaInfo | undefined) {
-  const { t, i18n } = useTranslation(['meta', 'common']);
+/** The address and language of the page the server rendered, while the document still holds its title (main.tsx). */
+let serverDocument: { at: string; language: string } | null = null;
+
+/** Set when the page hydrates the server's HTML: its title and description are the page's, in its language. */
+export function keepServerDocument(at: string, language: string) {
+  serverDocument = { at, language };
+}
+
+/**
+ * The document's title and meta description from the route's metaInfo, in the active language. The page titles
+ * (`meta`) are not part of the page and are not loaded with it (decision 0048): a page hydrated from the server's HTML
+ * has its title already, so they load when the visitor goes to another page or switches language; a page rendered here
+ * keeps the document's title until they are in. `at` is the page's address (path and query).
+ */
+export function useDocumentMeta(metaInfo: MetaInfo | undefined, at: string) {
+  const { t, i18n } = useTranslation('common');
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  const fromServer = serverDocument !== null && serverDocument.at === at && serverDocument.language === i18n.language;
+  const ready = !fromServer && i18n.hasLoadedNamespace('meta');
+  useEffect(() => {
+    // Once the visitor has left the server's page (or its language), coming back to it needs its title set again.
+    if (!fromServer) serverDocument = null;
+    if (fromServer || ready) return undefined;
+    let live = true;
+    void i18n.loadNamespaces('meta').then(() => { if (live) loadedNow(); });
+    return () => { live = false; };
+  }, [i18n, i18n.language, fromServer, ready]);
   const { title, description } = documentMeta(t as Translate, metaInfo);
   useEffect(() => {
+    if (!ready) return;
     document.title = title;
     let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!tag) {
@@ -43,5 +68,5 @@ export function useDocumentMeta(metaInfo: MetaInfo | undefined) {
       document.head.appendChild(tag);
     }
     tag.content = description;
-  }, [title, description, i18n.language]);
+  }, [ready, title, description, i18n.language]);
 }

@@ -74,7 +74,7 @@ export async function addCard(deps: Deps, input: {
     await tx.insert(savedCards).values({
       customerId: input.customerId, providerCardId: stored.cardId, brand: stored.card.brand, last4: stored.card.last4,
       expMonth: stored.card.expMonth, expYear: stored.card.expYear, holderName: input.cardholderName, billingZip: input.billingZip,
-      isDefault: !hasDefault, addKey: providerKey, createdAt: now,
+      cardFingerprint: stored.card.fingerprint ?? null, isDefault: !hasDefault, addKey: providerKey, createdAt: now,
     });
   });
   return cardsOf(deps, input.customerId);

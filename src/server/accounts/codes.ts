@@ -9,7 +9,7 @@ import type { Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
 import { verificationCodes } from '../db/schema';
-import type { emailCodes, trackingCodes } from '../db/schema';
+import type { eduEmailCodes, emailCodes, trackingCodes } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { hmac, sixDigitCode } from '../secrets';
@@ -44,7 +44,7 @@ export async function sendCode(deps: Deps, input: { phone: string; purpose: Code
 }
 
 /** A table of emailed or texted codes: each row a digest, an expiry, a count of tries and when it was used. */
-type CodeTable = typeof verificationCodes | typeof trackingCodes | typeof emailCodes;
+type CodeTable = typeof verificationCodes | typeof trackingCodes | typeof emailCodes | typeof eduEmailCodes;
 
 /**
  * Checks and spends the newest code of `scope` (the rows of one phone and purpose, or one order and email). Each

@@ -2,14 +2,15 @@
  * My information (spec section 3, Account): names, contact number, billing address, birthday set once, the email
  * changed only by a code sent to the new address, and the referral code, link, bonus and count.
  */
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Language } from '../../../i18n/languages';
 import type { ProfileData } from '../../contract/profile';
 import type { z } from 'zod';
 import type { profileUpdateBody } from '../../contract/profile';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
-import { balanceLedger, customers, emailCodes, orders } from '../db/schema';
+import { balanceLedger, customers, emailCodes, lines, orderStudents, orders, sims } from '../db/schema';
+import type { StudentGrade } from '../../domain/student';
 import { GatewayError } from '../http/errors';
 import { t } from '../i18n';
 import { emailSubject, enforce, hit, RULES } from '../limits';
@@ -38,6 +39,20 @@ async function referralOf(deps: Deps, customerId: number): Promise<ProfileData['
   return { code, link: `${siteUrl(deps)}/?recommendCode=${encodeURIComponent(code)}`, bonusCents: bonus?.cents ?? 0, count: count?.n ?? 0 };
 }
 
+/**
+ * The account's student info (decision 0045): the newest paid student order bought by the account, or whose SIM became
+ * one of the account's lines (a student who bought without an account and registered at activation).
+ */
+async function studentOf(deps: Deps, customerId: number): Promise<ProfileData['student']> {
+  const lineOrders = deps.db.select({ id: sims.orderId }).from(sims).innerJoin(lines, eq(lines.iccid, sims.iccid)).where(eq(lines.customerId, customerId));
+  const [row] = await deps.db.select({ s: orderStudents }).from(orderStudents).innerJoin(orders, eq(orders.id, orderStudents.orderId))
+    .where(and(eq(orders.status, 'paid'), or(eq(orders.customerId, customerId), inArray(orders.id, lineOrders))))
+    .orderBy(desc(orders.paidAt), desc(orders.id)).limit(1);
+  if (!row) return null;
+  const s = row.s;
+  return { school: s.school, grade: s.grade as StudentGrade, departureDate: s.departureDate, eduEmail: s.eduEmail, verifiedAt: s.verifiedAt.toISOString() };
+}
+
 export async function profileOf(deps: Deps, customerId: number): Promise<ProfileData> {
   const c = await customerOf(deps, customerId);
   return {
@@ -45,6 +60,7 @@ export async function profileOf(deps: Deps, customerId: number): Promise<Profile
     firstNameEn: c.firstNameEn, lastNameEn: c.lastNameEn, firstNameZh: c.firstNameZh, lastNameZh: c.lastNameZh,
     email: c.email, contactPhone: c.contactPhone, birthday: c.birthday,
     billing: c.billingAddress ? { ...c.billingAddress, address2: c.billingAddress.address2 ?? null } : null,
+    student: await studentOf(deps, customerId),
     referral: await referralOf(deps, customerId),
   };
 }

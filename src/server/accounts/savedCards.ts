@@ -52,7 +52,7 @@ export async function saveCard(db: Db, input: {
   const [row] = await db.insert(savedCards).values({
     customerId: input.customerId, providerCardId: input.providerCardId, brand: input.card.brand, last4: input.card.last4,
     expMonth: input.card.expMonth, expYear: input.card.expYear, holderName: input.holderName, billingZip: input.billingZip,
-    isDefault: !hasDefault, createdAt: input.now,
+    cardFingerprint: input.card.fingerprint ?? null, isDefault: !hasDefault, createdAt: input.now,
   }).returning({ id: savedCards.id });
   return row!.id;
 }

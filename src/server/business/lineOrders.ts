@@ -83,7 +83,8 @@ export async function createLineOrder(deps: Deps, input: CreateLineOrderInput): 
   const situation = await situationOf(deps.db, line, form.kind, now);
   if (situation.refusal) throw new GatewayError(situation.refusal);
   const offer = await offerRowById(deps.db, form.kind, form.offerId);
-  if (!offer) throw new GatewayError('validation', { messageKey: 'validation:lineOrder.offerGone', data: { field: 'offerId' } });
+  // Spec section 8's "product does not exist or discontinued" (decision 0047), saying to choose another.
+  if (!offer) throw new GatewayError('productNotFound', { messageKey: 'validation:lineOrder.offerGone', data: { field: 'offerId' } });
   const price = await priceOf(deps.db, offer, months);
 
   for (let attempt = 0; attempt < 4; attempt++) {

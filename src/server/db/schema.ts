@@ -501,6 +501,9 @@ export const orders = pgTable('orders', {
   addOnPackId: integer('add_on_pack_id').references(() => addOnPacks.id),
   /** Why the last payment failed (provider code), shown on /plans/bundleResultError. */
   failureCode: text('failure_code'),
+  /** Spec section 3 stored keys `promotion` and `activityCode` (decision 0045): where the buyer came from, as the link said. */
+  promotionPlatform: text('promotion_platform'),
+  activityCode: text('activity_code'),
   paidAt: at('paid_at'),
   /** 'pending' until fulfilled; 'esim_sent' | 'esim_failed' (paid, eSIM allocation failed) | 'awaiting_shipment' | 'shipped' | 'plan_ready' (activationIccid carries the plan). */
   fulfilment: text('fulfilment', { enum: ['pending', 'esim_sent', 'esim_failed', 'awaiting_shipment', 'shipped', 'plan_ready'] }).notNull().default('pending'),
@@ -545,6 +548,11 @@ export const payments = pgTable('payments', {
   cardLast4: text('card_last4'),
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
+  /**
+   * The provider's fingerprint of the card (a keyed hash of its number made by the provider, the same for the same card
+   * across tokens and accounts; issue 18, decision 0043). Null for payments made before the provider gave one.
+   */
+  cardFingerprint: text('card_fingerprint'),
   /** The card kept on file by this payment ("save the card"), or the saved card it charged (default_card). */
   savedCardId: integer('saved_card_id').references(() => savedCards.id),
   /**
@@ -574,6 +582,11 @@ export const savedCards = pgTable('saved_cards', {
   expYear: integer('exp_year').notNull(),
   holderName: text('holder_name').notNull(),
   billingZip: text('billing_zip'),
+  /**
+   * The provider's fingerprint of the card (decision 0043): the same card saved twice, or by two accounts, has the same
+   * one. Null for cards saved before the provider gave one, until the provider is asked again (RetrieveCard).
+   */
+  cardFingerprint: text('card_fingerprint'),
   isDefault: boolean('is_default').notNull().default(false),
   /** A digest of the Idempotency-Key of the /mybank request that added it: a replay answers the same card. */
   addKey: text('add_key'),
@@ -777,6 +790,8 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   postalCode: text('postal_code'),
   /** The outcome the sandbox test values select ('ok', 'GENERIC_DECLINE', 'CVV_FAILURE', ...). */
   scenario: text('scenario').notNull(),
+  /** The card's fingerprint: HMAC of its number under the sandbox's own key (sandbox_card_keys), never the number. */
+  fingerprint: text('fingerprint'),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
   createdAt: createdAt(),
@@ -794,6 +809,7 @@ export const sandboxCardPayments = pgTable('sandbox_card_payments', {
   last4: text('last4'),
   expMonth: integer('exp_month'),
   expYear: integer('exp_year'),
+  fingerprint: text('fingerprint'),
   createdAt: createdAt(),
 }, (t) => [index('sandbox_card_payments_reference').on(t.referenceId)]);
 
@@ -808,8 +824,19 @@ export const sandboxCards = pgTable('sandbox_cards', {
   scenario: text('scenario').notNull(),
   /** The name on the card, when it was stored from a card form (CreateCard with a token). */
   cardholderName: text('cardholder_name'),
+  fingerprint: text('fingerprint'),
   /** Square's DisableCard: a disabled card can no longer be charged. */
   disabledAt: at('disabled_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The card sandbox's own secret for card fingerprints (decision 0043), made once and kept: the same card has the same
+ * fingerprint across tokens, accounts, restarts and gateways sharing the database, as a provider's fingerprint does.
+ */
+export const sandboxCardKeys = pgTable('sandbox_card_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
   createdAt: createdAt(),
 });
 
@@ -826,6 +853,33 @@ export const sandboxWechatOrders = pgTable('sandbox_wechat_orders', {
   notifications: integer('notifications').notNull().default(0),
   expiresAt: at('expires_at').notNull(),
   paidAt: at('paid_at'),
+  /** A deduction under a signed papay contract (decision 0046): no QR, paid at once from the payer's WeChat Pay. */
+  contractId: text('contract_id'),
+  createdAt: createdAt(),
+});
+
+/**
+ * WeChat Pay sandbox: papay contracts (委托代扣, decision 0046). The merchant asks for a signing session
+ * (contract_code); the payer signs or declines on the sandbox's phone page and is sent back to the merchant's return
+ * page; a signed contract (contract_id) lets the merchant take deductions the payer asked for; the payer (in WeChat)
+ * or the merchant (by the API) terminates it.
+ */
+export const sandboxWechatContracts = pgTable('sandbox_wechat_contracts', {
+  contractCode: text('contract_code').primaryKey(),
+  /** The signing page's token (the pre-entrust session in the signing URL). */
+  signToken: text('sign_token').notNull().unique(),
+  /** WeChat Pay's contract id, once signed. */
+  contractId: text('contract_id').unique(),
+  /** What the payer sees the contract is for (contract_display_account): the customer's phone number. */
+  displayAccount: text('display_account').notNull(),
+  returnUrl: text('return_url').notNull(),
+  state: text('state', { enum: ['PENDING', 'SIGNED', 'DECLINED', 'TERMINATED'] }).notNull(),
+  /** Who ended a signed contract: the payer in WeChat, or the merchant by the API. */
+  terminatedBy: text('terminated_by', { enum: ['USER', 'MERCHANT'] }),
+  /** Signing must happen before this; later the session is declined unsigned. */
+  expiresAt: at('expires_at').notNull(),
+  signedAt: at('signed_at'),
+  terminatedAt: at('terminated_at'),
   createdAt: createdAt(),
 });
 
@@ -1448,6 +1502,34 @@ export const lotteryStock = pgTable('lottery_stock', {
   check('lottery_stock_not_negative', sql`${t.remaining} >= 0`),
 ]);
 
+// ---- WeChat Pay agreement (decision 0046) ------------------------------------------------------
+
+/**
+ * A customer's WeChat Pay agreement (papay contract): the state is the wechatAgreement chart's (signing, signed,
+ * notSigned, terminated), written only through src/server/db/lifecycle.ts. One agreement signing or signed per customer
+ * (a partial unique index: parallel requests to sign make one).
+ */
+export const wechatAgreements = pgTable('wechat_agreements', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  /** Our contract_code at WeChat Pay: unique, derived from the row, never reused. */
+  contractCode: text('contract_code').notNull().unique(),
+  state: text('state').notNull(),
+  /** The signing page at WeChat Pay the customer is sent to, and until when it can be signed. */
+  signUrl: text('sign_url').notNull(),
+  signExpiresAt: at('sign_expires_at').notNull(),
+  /** WeChat Pay's contract id once signed. */
+  contractId: text('contract_id'),
+  signedAt: at('signed_at'),
+  endedAt: at('ended_at'),
+  /** Why it ended: 'declined', 'expired', 'abandoned' (never signed), 'customer' or 'wechat' (terminated). */
+  endReason: text('end_reason'),
+  lang: text('lang').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [
+  uniqueIndex('wechat_agreements_one_open').on(t.customerId).where(sql`state in ('signing', 'signed')`),
+]);
+
 // ---- start-up ---------------------------------------------------------------------------------
 
 /**
@@ -1459,3 +1541,92 @@ export const seedState = pgTable('seed_state', {
   fingerprint: text('fingerprint').notNull(),
   seededAt: at('seeded_at').notNull(),
 });
+
+// ---- bank card points (issue 18 section 6, decision 0043) ---------------------------------------------------------
+
+/**
+ * A customer's participation in an edition of the bank card points programme (spec section 9: "Bank card points: 20%
+ * cashback up to $20"): one card (by the provider's fingerprint, never its number) and one email per edition, and one
+ * participation per customer: three unique indexes, so parallel joins let one through (spec section 8: 120084, 120085).
+ * `state` is the welfareParticipation chart's (machines/welfareParticipation.machine.ts).
+ */
+export const welfareParticipations = pgTable('welfare_participations', {
+  id: serial('id').primaryKey(),
+  edition: text('edition').notNull(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  savedCardId: integer('saved_card_id').notNull().references(() => savedCards.id),
+  cardFingerprint: text('card_fingerprint').notNull(),
+  cardBrand: text('card_brand').notNull(),
+  cardLast4: text('card_last4').notNull(),
+  /** As the customer typed it, and normalised (src/domain/welfare.ts: the address that receives the mail). */
+  email: text('email').notNull(),
+  emailKey: text('email_key').notNull(),
+  state: text('state').notNull(),
+  earnedCents: integer('earned_cents').notNull().default(0),
+  /** A digest of the join request's Idempotency-Key: a replay answers the same participation. */
+  joinKey: text('join_key').notNull(),
+  joinedAt: at('joined_at').notNull(),
+  /** The edition's end (Pacific midnight after its last day): payments after it earn nothing. */
+  endsAt: at('ends_at').notNull(),
+  cappedAt: at('capped_at'),
+  endedAt: at('ended_at'),
+}, (t) => [
+  uniqueIndex('welfare_one_per_customer').on(t.edition, t.customerId),
+  uniqueIndex('welfare_one_per_email').on(t.edition, t.emailKey),
+  uniqueIndex('welfare_one_per_card').on(t.edition, t.cardFingerprint),
+  index('welfare_participations_card').on(t.customerId, t.cardFingerprint),
+  check('welfare_earned_within_cap', sql`${t.earnedCents} between 0 and 2000`),
+]);
+
+/** One cashback per card payment (the unique payment id), credited through balance_ledger as `welfare:<paymentId>`. */
+export const welfareCashbacks = pgTable('welfare_cashbacks', {
+  id: serial('id').primaryKey(),
+  participationId: integer('participation_id').notNull().references(() => welfareParticipations.id),
+  paymentId: integer('payment_id').notNull().unique().references(() => payments.id),
+  paymentCents: integer('payment_cents').notNull(),
+  cashbackCents: integer('cashback_cents').notNull(),
+  paidAt: at('paid_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('welfare_cashbacks_participation').on(t.participationId)]);
+
+// ---- students (issue 18 section 4, decision 0045) -------------------------------------------------
+
+/** Codes emailed to an academic address ("edu email for student flow"): hashed, 5 minutes, 5 tries, single use. */
+export const eduEmailCodes = pgTable('edu_email_codes', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+}, (t) => [index('edu_email_codes_email').on(t.email, t.createdAt)]);
+
+/**
+ * An academic address proved by its code: the token (kept as a digest) a student order carries, valid for a while,
+ * spent by the one order that uses it, and bound to the customer who proved it when they were logged in (decision 0045).
+ */
+export const eduVerifications = pgTable('edu_verifications', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  verifiedAt: at('verified_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  /** The customer logged in when the address was proved; null for a proof made without login (guest checkout). */
+  customerId: integer('customer_id').references(() => customers.id),
+  /** The order that spent the proof, in the transaction that created it. */
+  spentOrderId: integer('spent_order_id').references(() => orders.id),
+  spentAt: at('spent_at'),
+});
+
+/** Spec section 3 "Student info: school, grade, departure date, edu email" of a student order (one row per order). */
+export const orderStudents = pgTable('order_students', {
+  orderId: integer('order_id').primaryKey().references(() => orders.id),
+  school: text('school').notNull(),
+  grade: text('grade').notNull(),
+  departureDate: date('departure_date', { mode: 'string' }).notNull(),
+  eduEmail: text('edu_email').notNull(),
+  /** When the edu address was proved: a student order never exists without it. */
+  verifiedAt: at('verified_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('order_students_edu_email').on(t.eduEmail)]);

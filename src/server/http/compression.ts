@@ -6,8 +6,8 @@
  * for answers made per request, smaller than gzip -9 in about the time of gzip -6; the build's static files are
  * compressed once at the highest settings (clientBuild.ts).
  *
- * An answer the same for everyone (the catalogue: `shareCompressed(reply)`) is compressed once per encoding, at the
- * highest settings, and kept.
+ * An answer the same for everyone (the catalogue: `sendShared(reply, answer)`) is compressed once per encoding, at the
+ * highest settings, and kept with the answer.
  */
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -50,55 +50,100 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 const BROTLI_ONCE = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
 const GZIP_ONCE = { level: 9 };
 
+const compressInLine = (body: Buffer, encoding: Encoding, once: boolean): Buffer =>
+  encoding === 'br' ? brotliCompressSync(body, once ? BROTLI_ONCE : BROTLI) : gzipSync(body, once ? GZIP_ONCE : GZIP);
+
 export async function compress(body: Buffer, encoding: Encoding, once = false): Promise<Buffer> {
-  const brotli = once ? BROTLI_ONCE : BROTLI;
-  const gz = once ? GZIP_ONCE : GZIP;
-  if (body.length <= IN_LINE_MAX) return encoding === 'br' ? brotliCompressSync(body, brotli) : gzipSync(body, gz);
-  return encoding === 'br' ? brotliAsync(body, brotli) : gzipAsync(body, gz);
+  if (body.length <= IN_LINE_MAX) return compressInLine(body, encoding, once);
+  return encoding === 'br' ? brotliAsync(body, once ? BROTLI_ONCE : BROTLI) : gzipAsync(body, once ? GZIP_ONCE : GZIP);
 }
 
-/** Answers the same for every client: compressed once per encoding (the last few such answers are kept). */
-const shared = new WeakSet<FastifyReply>();
-export const shareCompressed = (reply: FastifyReply) => { shared.add(reply); };
-const SHARED_KEPT = 32;
-const sharedCache: Record<Encoding, Map<string, Promise<Buffer>>> = { br: new Map(), gzip: new Map() };
+/**
+ * An answer the same for every client (the catalogue in one language): its bytes, and each encoding compressed once
+ * when first asked for, at the highest settings, kept as long as the answer is (by whoever holds this object).
+ */
+export class SharedAnswer {
+  private readonly encoded: Partial<Record<Encoding, Buffer | Promise<Buffer>>> = {};
+  constructor(readonly body: Buffer) {}
+  /** The compressed bytes: a Buffer once made, a promise while being made (large answers, off the event loop). */
+  compressed(encoding: Encoding): Buffer | Promise<Buffer> {
+    let kept = this.encoded[encoding];
+    if (kept === undefined) {
+      if (this.body.length <= IN_LINE_MAX) {
+        kept = compressInLine(this.body, encoding, true);
+      } else {
+        const made = compress(this.body, encoding, true);
+        made.then((b) => { this.encoded[encoding] = b; }, () => { delete this.encoded[encoding]; });
+        kept = made;
+      }
+      this.encoded[encoding] = kept;
+    }
+    return kept;
+  }
+}
 
-function compressShared(payload: string, encoding: Encoding): Promise<Buffer> {
-  const kept = sharedCache[encoding];
-  let hit = kept.get(payload);
-  if (hit) return hit;
-  hit = compress(Buffer.from(payload), encoding, true);
-  if (kept.size >= SHARED_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(payload, hit);
-  hit.catch(() => kept.delete(payload));
-  return hit;
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Set by sendShared: the payload is this answer's body, the same for everyone. */
+    sharedAnswer: SharedAnswer | null;
+  }
+}
+
+/** Sends an answer the same for every client (JSON): compressed once per encoding by the hook below, not per request. */
+export function sendShared(reply: FastifyReply, answer: SharedAnswer) {
+  reply.sharedAnswer = answer;
+  return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body);
 }
 
 const isEncodable = (request: FastifyRequest, reply: FastifyReply) =>
   request.method !== 'HEAD' && reply.statusCode !== 204 && reply.statusCode !== 304 && !reply.hasHeader('content-encoding')
   && COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
 
-/** Registers the onSend hook; `minBytes` null: compression off. Register it after every hook that changes the payload. */
+/** chooseEncoding of the Accept-Encoding values seen (browsers send a handful), so a header is parsed once. */
+const chosen = new Map<string, Encoding | null>();
+const CHOSEN_KEPT = 64;
+const encodingFor = (acceptEncoding: string | undefined): Encoding | null => {
+  if (!acceptEncoding) return null;
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(acceptEncoding);
+    if (chosen.size >= CHOSEN_KEPT) chosen.clear();
+    chosen.set(acceptEncoding, encoding);
+  }
+  return encoding;
+};
+
+/**
+ * Registers the onSend hook; `minBytes` null: compression off. Register it after every hook that changes the payload.
+ * A callback hook: an answer left as it is, or compressed in line, goes on without a promise or another turn.
+ */
 export function compression(app: FastifyInstance, minBytes: number | null) {
+  app.decorateReply('sharedAnswer', null);
   if (minBytes === null) return;
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!isEncodable(request, reply)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (!isEncodable(request, reply)) return done(null, payload);
     const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (length < minBytes) return payload;
+    if (length < minBytes) return done(null, payload);
     reply.header('vary', appendVary(reply.getHeader('vary')));
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const body = typeof payload === 'string' && shared.has(reply)
-      ? await compressShared(payload, encoding)
-      : await compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    const send = (body: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, body);
+    };
+    const shared = reply.sharedAnswer;
+    const body = shared && shared.body === payload ? shared.compressed(encoding)
+      : length <= IN_LINE_MAX ? compressInLine(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding, false)
+        : compress(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+    if (Buffer.isBuffer(body)) return send(body);
+    body.then(send, (e: Error) => done(e));
   });
 }
 
 const appendVary = (vary: unknown): string => {
+  if (vary === undefined) return 'Accept-Encoding';
   const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
   if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return current;
   return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';

@@ -17,7 +17,7 @@ import { GatewayError } from './errors';
 import { apiRule, guard, ipSubject } from '../limits';
 import { headerValue, requestLanguage } from './language';
 import { validationMessage } from './validation';
-import { shareCompressed } from './compression';
+import { sendShared, SharedAnswer } from './compression';
 import { clearedStaffCookie, findStaffSession, staffCookieToken, type StaffSession } from './staffSessions';
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -76,8 +76,23 @@ export interface RouteOptions {
   sameForEveryone?: boolean;
 }
 
-/** Per answer object: its envelope as sent, per language. */
-const serialized = new WeakMap<object, Map<Language, string>>();
+/** Per answer object: its envelope as sent (and compressed), per language. */
+const serialized = new WeakMap<object, Map<Language, SharedAnswer>>();
+
+const translators = new Map<Language, Translate>();
+const translatorOf = (lang: Language): Translate => {
+  let t = translators.get(lang);
+  if (!t) translators.set(lang, (t = translator(lang)));
+  return t;
+};
+
+/** The envelope's message of a success, per language: the same words on every answer. */
+const successMessages = new Map<Language, string>();
+const successMessage = (lang: Language, t: Translate) => {
+  let message = successMessages.get(lang);
+  if (message === undefined) successMessages.set(lang, (message = t('errors:success')));
+  return message;
+};
 
 const bearer = (req: FastifyRequest): string | null => {
   const value = headerValue(req, 'authorization');
@@ -96,7 +111,7 @@ async function context<E extends EndpointDef>(
   deps: Deps, endpoint: E, request: FastifyRequest, reply: FastifyReply, options: RouteOptions = {},
 ): Promise<RouteContext<E>> {
   const lang = requestLanguage(request);
-  await options.before?.(request);
+  if (options.before) await options.before(request);
   const usesSession = endpoint.auth === 'required' || endpoint.auth === 'optional';
   // A Bearer token is the caller's own credential; otherwise the browser's cookie is, and a change it authenticates
   // must come from the storefront (checked before anything of the request is read).
@@ -127,7 +142,7 @@ async function context<E extends EndpointDef>(
     if (clear) reply.header('set-cookie', clear);
   }
   return {
-    body, query, request, reply, lang, t: translator(lang), ip: request.ip,
+    body, query, request, reply, lang, t: translatorOf(lang), ip: request.ip,
     header: (name) => headerValue(request, name.toLowerCase()),
     session: () => {
       if (!session) throw new GatewayError('unauthorized');
@@ -151,16 +166,15 @@ export function route<E extends EndpointDef>(app: FastifyInstance, deps: Deps, e
       if (options.sameForEveryone && typeof answer === 'object' && answer !== null) {
         let byLanguage = serialized.get(answer);
         if (!byLanguage) serialized.set(answer, (byLanguage = new Map()));
-        let body = byLanguage.get(ctx.lang);
-        if (body === undefined) {
-          body = JSON.stringify({ code: SUCCESS_CODE, message: ctx.t('errors:success'), data: endpoint.response.parse(answer) });
-          byLanguage.set(ctx.lang, body);
+        let shared = byLanguage.get(ctx.lang);
+        if (shared === undefined) {
+          const body = JSON.stringify({ code: SUCCESS_CODE, message: successMessage(ctx.lang, ctx.t), data: endpoint.response.parse(answer) });
+          byLanguage.set(ctx.lang, (shared = new SharedAnswer(Buffer.from(body))));
         }
-        shareCompressed(reply);
-        return reply.type('application/json; charset=utf-8').send(body);
+        return sendShared(reply, shared);
       }
       const data = endpoint.response.parse(answer);
-      return { code: SUCCESS_CODE, message: ctx.t('errors:success'), data };
+      return { code: SUCCESS_CODE, message: successMessage(ctx.lang, ctx.t), data };
     },
   });
 }

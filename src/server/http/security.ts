@@ -24,21 +24,33 @@ export const hstsHeader = (publicOrigin: string | undefined, maxAgeSeconds: numb
 
 export const DEFAULT_HSTS_MAX_AGE = 31_536_000;
 
-/** `origins` is read on each answer: the default public origin is known once the gateway listens. */
+/** The headers every answer carries for these origins, as [name, value] pairs (lower-case names, as Fastify keeps them). */
+export function answerHeaders(origins: { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number }): [string, string][] {
+  const hsts = hstsHeader(origins.publicOrigin, origins.hstsMaxAge);
+  return [
+    ['content-security-policy', contentSecurityPolicy(origins.paymentsOrigin)],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ...(hsts ? [['strict-transport-security', hsts] as [string, string]] : []),
+  ];
+}
+
+/**
+ * `origins` is read on each answer: the default public origin is known once the gateway listens. The header list is
+ * built again only when an origin (or HSTS_MAX_AGE) changes, not on every answer (decision 0024). A callback hook, not
+ * an async one: no promise and no extra turn of the event loop per answer.
+ */
 export function securityHeaders(app: FastifyInstance, origins: () => { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number }) {
-  // Built again only when the payments origin changes (it is known once the sandbox listens), not on every answer.
-  let csp = { for: undefined as string | undefined, value: CONTENT_SECURITY_POLICY };
-  app.addHook('onSend', async (request, reply, payload) => {
+  let built: { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number; headers: [string, string][] } | null = null;
+  app.addHook('onSend', (request, reply, payload, done) => {
     const { publicOrigin, paymentsOrigin, hstsMaxAge } = origins();
-    if (csp.for !== paymentsOrigin) csp = { for: paymentsOrigin, value: contentSecurityPolicy(paymentsOrigin) };
-    reply.header('content-security-policy', csp.value);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    const hsts = hstsHeader(publicOrigin, hstsMaxAge);
-    if (hsts) reply.header('strict-transport-security', hsts);
+    if (!built || built.publicOrigin !== publicOrigin || built.paymentsOrigin !== paymentsOrigin || built.hstsMaxAge !== hstsMaxAge) {
+      built = { publicOrigin, paymentsOrigin, hstsMaxAge, headers: answerHeaders({ publicOrigin, paymentsOrigin, hstsMaxAge }) };
+    }
+    for (const [name, value] of built.headers) reply.header(name, value);
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -16,6 +16,7 @@ import { protectJobHandlers } from '../protect';
 import { referralJobHandlers } from '../referral';
 import { enquiryJobHandlers } from '../enquiries';
 import { campaignJobHandlers } from '../campaigns';
+import { welfareJobHandlers } from '../welfare';
 import type { GiveUpPayload, JobHandler, RecurringJob } from './types';
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -44,6 +45,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...enquiryJobHandlers,
   /** Issue 18: campaign.clock (a campaign reward's review opening and credit). */
   ...campaignJobHandlers,
+  /** Issue 18: welfare.cardPaid (a card payment looked at for bank card points), welfare.close (the edition's end). */
+  ...welfareJobHandlers,
 };
 
 /** What a job that gave up keeps: the kinds whose payloads carry codes on their way to the buyer drop them (decision 0007). */

@@ -58,12 +58,19 @@ export const RULES = {
   idPhotoDay: { id: 'idPhoto.day', max: 30, windowMs: DAY },
   /** Campaign screenshots of one customer (issue 18): up to 10 for a participation, re-taken a few times over. */
   campaignShotDay: { id: 'campaignShot.day', max: 40, windowMs: DAY },
+  /** WeChat Pay signing sessions one customer opens (decision 0046): a few tries a day, each one a call to WeChat Pay. */
+  wechatSignDay: { id: 'wechatSign.day', max: 10, windowMs: DAY },
   /** Staff console logins (issue 16): per staff email and per IP, every try counted, success or not. */
   staffLoginAccount: { id: 'staffLogin.account', max: 5, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
   staffLoginIp: { id: 'staffLogin.ip', max: 20, windowMs: LOGIN_WINDOW_MS, lockMs: LOGIN_WINDOW_MS },
   /** Contact form messages (issue 18): per sender's email and per IP, every send counted (a robot's caught ones too). */
   contactEmail: { id: 'contact.email', max: 5, windowMs: HOUR },
   contactIp: { id: 'contact.ip', max: 10, windowMs: HOUR },
+  /** Codes emailed to a student's academic address (issue 18, decision 0045): per address as for email changes, per IP 30 an hour. */
+  eduCodeMinute: { id: 'eduCode.minute', max: 1, windowMs: MINUTE },
+  eduCodeHour: { id: 'eduCode.hour', max: 5, windowMs: HOUR },
+  eduCodeDay: { id: 'eduCode.day', max: 10, windowMs: DAY },
+  eduCodeIp: { id: 'eduCode.ip', max: 30, windowMs: HOUR },
   /** Dealer applications (issue 18): per email and per IP in a day. */
   dealerEmail: { id: 'dealer.email', max: 3, windowMs: DAY },
   dealerIp: { id: 'dealer.ip', max: 5, windowMs: DAY },

@@ -5,6 +5,7 @@ import { endpoints } from '../../contract';
 import { IDEMPOTENCY_HEADER } from '../../contract/orders';
 import type { Deps } from '../context';
 import { customers } from '../db/schema';
+import { GatewayError } from '../http/errors';
 import { idempotencyKeyOf } from '../http/idempotency';
 import { rawRoute, route } from '../http/route';
 import { billOfMonth, listBillMonths } from './bills';
@@ -32,6 +33,8 @@ export function moneyRoutes(app: FastifyInstance, deps: Deps) {
   rawRoute(app, deps, endpoints.billPdf, async (ctx) => {
     const { customerId } = ctx.session();
     const bill = await billOfMonth(deps, customerId, ctx.query.month);
+    // A month without a charge or a credit has no bill to download: spec section 8's 120091 "empty" (decision 0047).
+    if (bill.entries.length === 0) throw new GatewayError('120091', { messageKey: 'errors:empty.bill', vars: { month: ctx.query.month } });
     const [holder] = await deps.db.select({ username: customers.username, phone: customers.phone }).from(customers).where(eq(customers.id, customerId));
     const pdf = await renderBillPdf(ctx.lang, bill, holder ?? { username: '', phone: null }, deps.clock.now());
     await ctx.reply

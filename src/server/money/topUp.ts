@@ -34,11 +34,14 @@ export async function topUpDataOf(deps: Deps, order: OrderRow, viewerId: number)
   };
 }
 
-/** "Number required and correct": one of our US lines in service. The same answer for any other number. */
+/**
+ * "Number required and correct": one of our US lines in service. Any other number is spec section 8's 90008 "user not
+ * existing or not active" (decision 0047), told next to the number with what to do; the same answer for any such number.
+ */
 async function lineOwnerOf(deps: Deps, msisdn: string): Promise<number> {
   const [line] = await deps.db.select({ customerId: lines.customerId }).from(lines)
     .where(and(eq(lines.msisdn, msisdn), eq(lines.kind, 'us'), eq(lines.simStatus, 'activated')));
-  if (!line) throw new GatewayError('validation', { messageKey: 'validation:topUp.phoneUnknown', data: { field: 'phone' } });
+  if (!line) throw new GatewayError('90008', { messageKey: 'validation:topUp.phoneUnknown', data: { field: 'phone' } });
   return line.customerId;
 }
 

@@ -13,6 +13,9 @@ import { requestHash } from '../http/idempotency';
 import { computeQuote, type TaxAddress } from '../catalog';
 import { cardForPurchase } from './activationPlan';
 import { hmac, sha256 } from '../secrets';
+import type { Db } from '../db/database';
+import { departureDateProblem } from '../../domain/student';
+import { keepOrderStudent, spendProof } from '../students';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -84,24 +87,41 @@ export async function createOrder(deps: Deps, input: CreateOrderInput): Promise<
   }, customerId);
 
   const now = deps.clock.now();
+  // Decision 0045: a student order needs a departure date in its window on the gateway's day, and a live proof of the
+  // very edu address it names (an order is never a student order without one; the payment pays only what exists).
+  // The proof is spent below, in the transaction that inserts the order: one proof, one order.
+  const student = form.student ?? null;
+  if (student) checkDeparture(student, now);
   // Nothing is posted for a card being activated: only the buyer's contact details are kept.
   const shipping: ShippingInfo = card ? { ...form.shipping, address1: null, address2: null, city: null, state: null, zip: null } : { ...form.shipping };
   for (let attempt = 0; attempt < 4; attempt++) {
     const orderNo = newOrderNo();
     const orderToken = orderTokenFor(pepper, orderNo, key);
     try {
-      // Fifty concurrent submits of one checkout race here: the unique key lets exactly one insert through.
-      const [created] = await deps.db.insert(orders).values({
-        orderNo, kind: product.kind, customerId, idempotencyKey: key, requestHash: hash, accessTokenHash: orderTokenHash(orderToken),
-        status: 'awaiting_payment', planId: product.planId, globalPackId: product.globalPackId, planName: product.planName,
-        months: quote.months, simType: form.simType, simCount: quote.simCount, unitPriceCents: quote.monthlyPriceCents,
-        planCostCents: quote.planCostCents, multiMonthDiscountCents: quote.multiMonthDiscountCents,
-        couponCode: quote.couponCode, discountCents: quote.codeDiscountCents, referralCode: quote.referralCode,
-        shippingMethod: quote.shippingMethod, shippingFeeCents: quote.shippingCents, taxRateBps: quote.taxRateBps,
-        taxCents: quote.taxCents, payAmountCents: quote.totalCents, autoRenew: form.autoRenew, channel: form.channel,
-        reasons: form.reasons, email: form.shipping.email, lang: input.lang, shipping, billing, activationIccid: card?.iccid ?? null,
-        createdAt: now, updatedAt: now,
-      }).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+      // Fifty concurrent submits of one checkout race here: the unique key lets exactly one insert through. The student
+      // proof is spent and the student info kept in the same transaction: a student order never exists without them,
+      // a refused proof rolls the order back, and a replay of the key (no row inserted) spends nothing.
+      const created = await deps.db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const [row] = await tx.insert(orders).values({
+          orderNo, kind: product.kind, customerId, idempotencyKey: key, requestHash: hash, accessTokenHash: orderTokenHash(orderToken),
+          status: 'awaiting_payment', planId: product.planId, globalPackId: product.globalPackId, planName: product.planName,
+          months: quote.months, simType: form.simType, simCount: quote.simCount, unitPriceCents: quote.monthlyPriceCents,
+          planCostCents: quote.planCostCents, multiMonthDiscountCents: quote.multiMonthDiscountCents,
+          couponCode: quote.couponCode, discountCents: quote.codeDiscountCents, referralCode: quote.referralCode,
+          shippingMethod: quote.shippingMethod, shippingFeeCents: quote.shippingCents, taxRateBps: quote.taxRateBps,
+          taxCents: quote.taxCents, payAmountCents: quote.totalCents, autoRenew: form.autoRenew, channel: form.channel,
+          reasons: form.reasons, email: form.shipping.email, lang: input.lang, shipping, billing, activationIccid: card?.iccid ?? null,
+          promotionPlatform: form.promotionPlatform ?? null, activityCode: form.activityCode ?? null,
+          createdAt: now, updatedAt: now,
+        }).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+        if (row && student) {
+          const { school, grade, departureDate, eduEmail } = student;
+          const provenAt = await spendProof(tx, now, { eduEmail, verification: student.verification, customerId, orderId: row.id });
+          await keepOrderStudent(tx, row.id, { school, grade, departureDate, eduEmail }, provenAt);
+        }
+        return row;
+      });
       if (created) return { order: created, orderToken };
       const winner = await findByKey(deps, key);
       if (winner) return replay(winner, hash, pepper, key);
@@ -112,6 +132,13 @@ export async function createOrder(deps: Deps, input: CreateOrderInput): Promise<
     }
   }
   throw new Error('no order number could be drawn');
+}
+
+type StudentForm = NonNullable<CheckoutFormParsed['student']>;
+
+function checkDeparture(student: StudentForm, now: Date): void {
+  const problem = departureDateProblem(student.departureDate, now);
+  if (problem) throw new GatewayError('validation', { messageKey: problem, data: { field: 'student.departureDate' } });
 }
 
 const isUniqueViolation = (e: unknown, constraint: string): boolean => {

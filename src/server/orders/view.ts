@@ -11,6 +11,7 @@ import { orders, sims } from '../db/schema';
 import { GatewayError } from '../http/errors';
 import { orderTokenHash, type OrderRow } from './create';
 import { payMethodsFor } from '../accounts';
+import { orderStudent } from '../students';
 
 export interface OrderReader { customerId: number | null; orderToken: string | null }
 
@@ -26,10 +27,11 @@ export async function findOrderFor(deps: Deps, orderNo: string, reader: OrderRea
 }
 
 export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: number | null): Promise<OrderData> {
-  const [orderSims, payMethods] = await Promise.all([
+  const [orderSims, payMethods, student] = await Promise.all([
     // A plan bought for a card being activated: that card's status is the order's.
     deps.db.select().from(sims).where(order.activationIccid ? eq(sims.iccid, order.activationIccid) : eq(sims.orderId, order.id)).orderBy(sims.iccid),
     payMethodsFor(deps, viewerCustomerId),
+    orderStudent(deps.db, order.id),
   ]);
   const s = order.shipping;
   return {
@@ -49,6 +51,7 @@ export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: n
       address2: s.address2 ?? null, city: s.city ?? null, state: s.state ?? null, zip: s.zip ?? null,
     },
     activationIccid: order.activationIccid,
+    student, promotionPlatform: order.promotionPlatform, activityCode: order.activityCode,
     payMethods,
     esims: orderSims.filter((sim) => sim.orderId === order.id && sim.simType === 'esim' && sim.smdpAddress && sim.matchingId && sim.qrExpiresAt).map((sim) => ({
       iccid: sim.iccid, lpa: `LPA:1$${sim.smdpAddress}$${sim.matchingId}`, qrExpiresAt: sim.qrExpiresAt!.toISOString(),

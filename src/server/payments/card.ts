@@ -48,7 +48,7 @@ export async function payByCard(deps: Deps, order: OrderRow, pay: CardPay): Prom
   const attempt: Attempt = {
     key: pay.key, requestHash: pay.requestHash, method: pay.method, customerId: pay.customerId, provider: 'card_sandbox',
     savedCardId: saved?.id ?? null,
-    card: saved ? { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } : null,
+    card: saved ? { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, fingerprint: saved.cardFingerprint } : null,
   };
   const started = await startAttempt(deps, order.orderNo, attempt);
   if ('existing' in started) return { payment: started.existing, replay: true };

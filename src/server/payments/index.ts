@@ -10,3 +10,6 @@ export { registerOrderKinds, type OrderKindRules } from './orderKinds';
 // A replacement SIM (decision 0037) is an order of nothing, paid in the transaction that makes it.
 export { markOrderPaid } from './settle';
 export { chargeOrderOnFile, INSUFFICIENT_BALANCE, NO_SAVED_CARD, type OnFileMethod, type OnFileOutcome } from './onFile';
+// Decision 0046: a top-up paid under the customer's signed WeChat Pay agreement.
+export { CONTRACT_REFUSED, payByWechatContract, type ContractPayment } from './wechatContract';
+export { notifyUrlOf } from './routes';

@@ -29,7 +29,7 @@ async function settleCard(deps: Deps, p: PaymentRow, old: boolean): Promise<bool
   const found = (await deps.payments.card.listPayments(p.payableRef)).find((x) => x.idempotencyKey === key);
   if (found?.status === 'COMPLETED') {
     if (found.amountCents !== p.amountCents) throw new Error(`card provider holds ${found.amountCents} for a ${p.amountCents} payment`);
-    if ((await settleSuccess(deps, p.id, { providerPaymentId: found.paymentId })) === 'paid') await closeOpenWechat(deps, p.payableRef);
+    if ((await settleSuccess(deps, p.id, { providerPaymentId: found.paymentId, card: found.card })) === 'paid') await closeOpenWechat(deps, p.payableRef);
     return true;
   }
   if (found) {

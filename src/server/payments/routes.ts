@@ -12,7 +12,7 @@ import { listSavedCards } from '../accounts';
 import { orderReaderOf } from '../orders';
 
 /** The gateway as WeChat Pay reaches it: the configured public URL, else the address it listens on. */
-function notifyUrlOf(app: FastifyInstance, deps: Deps): string {
+export function notifyUrlOf(app: FastifyInstance, deps: Deps): string {
   if (deps.config.publicUrl) return new URL(WECHAT_NOTIFY_PATH, deps.config.publicUrl).toString();
   const { address, port } = app.server.address() as AddressInfo;
   const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;

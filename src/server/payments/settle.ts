@@ -63,6 +63,8 @@ export async function markOrderPaid(deps: Deps, tx: Db, order: OrderRow, method:
 
 /** Handled in src/server/referral/jobs.ts. */
 export const REFERRAL_RECORD_JOB = 'referral.record';
+/** Handled in src/server/welfare/jobs.ts: a settled card payment, looked at for bank card points (decision 0043). */
+export const WELFARE_CARD_PAID_JOB = 'welfare.cardPaid';
 
 export interface SuccessDetails {
   providerPaymentId?: string | null;
@@ -106,6 +108,11 @@ export async function settleSuccess(deps: Deps, paymentId: number, details: Succ
     await tx.update(payments).set({ status: 'succeeded', failureCode: null, providerPaymentId, ...cardColumns(card), savedCardId, nextCheckAt: null, updatedAt: now })
       .where(eq(payments.id, p.id));
     await markOrderPaid(deps, tx, order, p.method, now);
+    // Issue 18 (decision 0043): a customer's card payment may earn bank card points (the welfare area's job, named here
+    // so payments need not import it). Only a card the provider fingerprinted can be recognised.
+    if (p.provider === 'card_sandbox' && p.customerId !== null && (card?.fingerprint ?? p.cardFingerprint)) {
+      await enqueueJob(tx, { kind: WELFARE_CARD_PAID_JOB, dedupeKey: `${WELFARE_CARD_PAID_JOB}:${p.id}`, payload: { paymentId: p.id, paidAt: now.toISOString() }, runAt: now });
+    }
     return 'paid' as const;
   });
   if (outcome === 'duplicate') {

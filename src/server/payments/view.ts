@@ -10,9 +10,14 @@ export type WechatQr = NonNullable<PaymentResult['wechat']>;
 
 const STATUS = { pending: 'pending', succeeded: 'paid', failed: 'failed' } as const;
 
-/** The payment columns a card's brand, last four and expiry go in; none without a card. */
-export const cardColumns = (card: CardDetails | null | undefined) =>
-  (card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {});
+/** The payment columns a card's brand, last four, expiry and fingerprint (decision 0043) go in; none without a card. */
+export const cardColumns = (card: CardDetails | null | undefined) => (card
+  ? {
+    cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear,
+    // A provider's answer without a fingerprint leaves the one the attempt already had (its saved card's).
+    ...(card.fingerprint ? { cardFingerprint: card.fingerprint } : {}),
+  }
+  : {});
 
 export function paymentResultOf(p: PaymentRow, wechat: WechatQr | null = null): PaymentResult {
   const failure = paymentFailure.safeParse(p.failureCode);

@@ -22,6 +22,9 @@ import { squareRoutes } from './sandbox/squareRoutes';
 import { tokenizeRoute } from './sandbox/tokenizeRoute';
 import { DEFAULT_NOTIFIER, createNotifier, type NotifierOptions } from './sandbox/wechatNotifier';
 import { wechatRoutes } from './sandbox/wechatRoutes';
+import { wechatContractRoutes } from './sandbox/wechatContractRoutes';
+import { signRoutes } from './sandbox/signRoutes';
+import { fillMissingFingerprints } from './sandbox/fingerprints';
 import type { PaymentProviders } from './types';
 
 export { sandboxSeedCard } from './sandbox/cardsOnFile';
@@ -101,7 +104,13 @@ export async function startPaymentSandbox(opts: PaymentSandboxOptions): Promise<
   squareRoutes(app, ctx);
   wechatRoutes(app, ctx);
   phoneRoutes(app, ctx);
+  // WeChat Pay papay contracts (decision 0046): the merchant's API and the payer's signing page.
+  wechatContractRoutes(app, ctx);
+  signRoutes(app, ctx);
   controlRoutes(app, ctx);
+
+  // Cards kept before the sandbox made fingerprints get theirs (decision 0043).
+  await fillMissingFingerprints(opts.db);
 
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port, host });

@@ -6,6 +6,7 @@
  *
  * Pure (no Node APIs): the card form in the browser reads the same table.
  */
+import { cardBrand } from '../../../domain/card';
 import type { CardErrorCode } from './types';
 
 /**
@@ -82,12 +83,20 @@ export function scenarioOf(card: { number: string; cvv: string; postalCode: stri
  * Square's fixed sandbox payment tokens, for calling the Payments API without the card form. Unlike a token
  * from the form they can be used again and again (as in Square's Sandbox), and carry no postal code.
  */
-export const TEST_NONCES: Record<string, { scenario: CardScenario | 'CARD_TOKEN_USED'; brand: string; last4: string }> = {
-  'cnon:card-nonce-ok': { scenario: 'ok', brand: 'visa', last4: '1111' },
-  'cnon:card-nonce-declined': { scenario: 'GENERIC_DECLINE', brand: 'visa', last4: '0002' },
-  'cnon:card-nonce-rejected-cvv': { scenario: 'CVV_FAILURE', brand: 'visa', last4: '1111' },
-  'cnon:card-nonce-rejected-postalcode': { scenario: 'ADDRESS_VERIFICATION_FAILURE', brand: 'visa', last4: '1111' },
-  'cnon:card-nonce-rejected-expiration': { scenario: 'INVALID_EXPIRATION', brand: 'visa', last4: '1111' },
-  'cnon:card-nonce-requires-verification': { scenario: 'CARD_DECLINED_VERIFICATION_REQUIRED', brand: 'visa', last4: '1019' },
-  'cnon:card-nonce-already-used': { scenario: 'CARD_TOKEN_USED', brand: 'visa', last4: '1111' },
+export const TEST_NONCES: Record<string, { scenario: CardScenario | 'CARD_TOKEN_USED'; brand: string; last4: string; number: string }> = {
+  'cnon:card-nonce-ok': { scenario: 'ok', brand: 'visa', last4: '1111', number: '4111111111111111' },
+  'cnon:card-nonce-declined': { scenario: 'GENERIC_DECLINE', brand: 'visa', last4: '0002', number: '4000000000000002' },
+  'cnon:card-nonce-rejected-cvv': { scenario: 'CVV_FAILURE', brand: 'visa', last4: '1111', number: '4111111111111111' },
+  'cnon:card-nonce-rejected-postalcode': { scenario: 'ADDRESS_VERIFICATION_FAILURE', brand: 'visa', last4: '1111', number: '4111111111111111' },
+  'cnon:card-nonce-rejected-expiration': { scenario: 'INVALID_EXPIRATION', brand: 'visa', last4: '1111', number: '4111111111111111' },
+  'cnon:card-nonce-requires-verification': { scenario: 'CARD_DECLINED_VERIFICATION_REQUIRED', brand: 'visa', last4: '1019', number: '4310000000201019' },
+  'cnon:card-nonce-already-used': { scenario: 'CARD_TOKEN_USED', brand: 'visa', last4: '1111', number: '4111111111111111' },
 };
+
+/**
+ * The test card number with this brand and last four, if there is one. The sandbox accepts only test cards, and no two
+ * share both, so the sandbox can give the fingerprint to a card it kept before it made fingerprints (decision 0043).
+ */
+export function testCardNumberOf(brand: string, last4: string): string | null {
+  return [...NUMBER_SCENARIOS.keys()].find((number) => number.endsWith(last4) && cardBrand(number) === brand) ?? null;
+}

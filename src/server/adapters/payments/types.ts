@@ -11,7 +11,15 @@ export type CardErrorCode =
 /** The token was already used or has expired (gateway answers 120087). */
 export type CardTokenError = 'CARD_TOKEN_EXPIRED' | 'CARD_TOKEN_USED' | 'NOT_FOUND';
 
-export interface CardDetails { brand: string; last4: string; expMonth: number; expYear: number }
+export interface CardDetails {
+  brand: string; last4: string; expMonth: number; expYear: number;
+  /**
+   * The provider's fingerprint of the card (Square's and Stripe's `card.fingerprint`): a keyed hash of the number made
+   * inside the provider, the same for the same card across tokens, cards on file and accounts (decision 0043). Absent
+   * when the provider has none for the card.
+   */
+  fingerprint?: string | null;
+}
 
 export interface CreateCardPayment {
   idempotencyKey: string;
@@ -71,6 +79,8 @@ export interface CardPayments {
   createPayment(req: CreateCardPayment): Promise<CardPaymentOutcome>;
   /** Keeps a card on file from a card form token; the same key answers the same card. Throws CardProviderError. */
   storeCard(req: StoreCard): Promise<StoreCardOutcome>;
+  /** Square's RetrieveCard: a card on file with its fingerprint; null when the provider has no such card. Throws CardProviderError. */
+  retrieveCard(cardId: string): Promise<{ card: CardDetails; enabled: boolean } | null>;
   /** Square's DisableCard: the card can no longer be charged. Throws CardProviderError (NOT_FOUND answers false). */
   disableCard(cardId: string): Promise<{ disabled: boolean }>;
   /** Payments the provider holds for a reference (reconciliation). */
@@ -78,6 +88,8 @@ export interface CardPayments {
     paymentId: string; idempotencyKey: string; status: 'COMPLETED' | 'FAILED' | 'REFUNDED'; amountCents: number;
     /** Why a FAILED payment was declined (null otherwise). */
     errorCode: CardErrorCode | null;
+    /** The card charged, with its fingerprint (reconciliation records it as a settled payment would). */
+    card: CardDetails | null;
   }[]>;
   refundPayment(req: { idempotencyKey: string; paymentId: string; amountCents: number }): Promise<{ refunded: boolean }>;
   /** Browser-facing SDK location and ids (GET /pay/config), at the provider's configured origin (PAYMENTS_ORIGIN). */
@@ -104,4 +116,22 @@ export interface WechatPay {
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): WechatNotification | null;
 }
 
-export interface PaymentProviders { card: CardPayments; wechat: WechatPay }
+/** A papay contract as WeChat Pay answers it (decision 0046); EXPIRED: the signing session ran out unsigned. */
+export type WechatContractState = 'PENDING' | 'SIGNED' | 'DECLINED' | 'EXPIRED' | 'TERMINATED';
+
+/** WeChat Pay papay (委托代扣): the payer signs once, then the merchant takes the payments the payer asks for. */
+export interface WechatContracts {
+  /** A signing session for contractCode (idempotent while it can be signed): the payer opens signUrl. */
+  preEntrust(req: { contractCode: string; displayAccount: string; returnUrl: string; lang: string }): Promise<{ signUrl: string; expiresAt: Date }>;
+  /** The contract's state; null when WeChat Pay has no such contract_code. */
+  queryContract(contractCode: string): Promise<{ state: WechatContractState; contractId: string | null; terminatedBy: 'USER' | 'MERCHANT' | null } | null>;
+  /** The merchant ends a signed contract; ending it again is fine. Answers false when WeChat Pay knows no such contract. */
+  terminateContract(contractId: string): Promise<{ terminated: boolean }>;
+  /**
+   * A deduction under a signed contract, idempotent on outTradeNo (queried, closed, refunded and notified like any
+   * order afterwards). 'CONTRACT_NOT_EXIST': the contract is not signed (any more): nothing was taken.
+   */
+  applyDeduction(req: { contractId: string; outTradeNo: string; amountCents: number; description: string; notifyUrl: string }): Promise<{ accepted: true } | { accepted: false; refusal: 'CONTRACT_NOT_EXIST' }>;
+}
+
+export interface PaymentProviders { card: CardPayments; wechat: WechatPay & WechatContracts }

@@ -13,10 +13,11 @@ import { CardProviderError, type CardDetails, type CardErrorCode, type CardPayme
 export { CardProviderError };
 
 interface SquareErrorJson { category: string; code: string; detail?: string }
+interface SquareCardJson { id?: string; card_brand: string; last_4: string; exp_month: number; exp_year: number; fingerprint?: string; enabled?: boolean }
 interface SquarePaymentJson {
   id: string; status: 'COMPLETED' | 'FAILED' | 'PENDING' | 'CANCELED'; amount_money: { amount: number };
   refunded_money?: { amount: number }; idempotency_key?: string;
-  card_details?: { card?: { card_brand: string; last_4: string; exp_month: number; exp_year: number }; errors?: SquareErrorJson[] };
+  card_details?: { card?: SquareCardJson; errors?: SquareErrorJson[] };
 }
 
 const CARD_ERRORS: readonly CardErrorCode[] = ['GENERIC_DECLINE', 'CVV_FAILURE', 'ADDRESS_VERIFICATION_FAILURE', 'INVALID_EXPIRATION', 'INSUFFICIENT_FUNDS', 'CARD_DECLINED_VERIFICATION_REQUIRED'];
@@ -25,9 +26,12 @@ const TOKEN_ERRORS: readonly CardTokenError[] = ['CARD_TOKEN_USED', 'CARD_TOKEN_
 /** A decline's reason as the gateway knows them; one it does not know reads as a generic decline. */
 const declineOf = (code: string | undefined): CardErrorCode => (CARD_ERRORS.includes(code as CardErrorCode) ? (code as CardErrorCode) : 'GENERIC_DECLINE');
 
+const detailsOf = (c: SquareCardJson): CardDetails =>
+  ({ brand: productBrand(c.card_brand), last4: c.last_4, expMonth: c.exp_month, expYear: c.exp_year, fingerprint: c.fingerprint ?? null });
+
 const cardOf = (p: SquarePaymentJson): CardDetails | null => {
   const c = p.card_details?.card;
-  return c ? { brand: productBrand(c.card_brand), last4: c.last_4, expMonth: c.exp_month, expYear: c.exp_year } : null;
+  return c ? detailsOf(c) : null;
 };
 
 /** Square's idempotency keys are at most 45 characters: the card's own key is derived from the payment's. */
@@ -96,15 +100,22 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
     },
 
     async storeCard(req): Promise<StoreCardOutcome> {
-      const { status, json } = await call<{ card?: { id: string; card_brand: string; last_4: string; exp_month: number; exp_year: number } }>('POST', '/v2/cards', {
+      const { status, json } = await call<{ card?: SquareCardJson & { id: string } }>('POST', '/v2/cards', {
         idempotency_key: derivedKey(req.idempotencyKey, 'store'), source_id: req.sourceId,
         card: { customer_id: req.customerRef, cardholder_name: req.cardholderName, billing_address: { postal_code: req.billingPostalCode } },
       });
       const c = json.card;
-      if (c) return { status: 'STORED', cardId: c.id, card: { brand: productBrand(c.card_brand), last4: c.last_4, expMonth: c.exp_month, expYear: c.exp_year } };
+      if (c) return { status: 'STORED', cardId: c.id, card: detailsOf(c) };
       const e = json.errors?.[0];
       if (e?.category === 'PAYMENT_METHOD_ERROR') return { status: 'DECLINED', errorCode: declineOf(e.code) };
       if (TOKEN_ERRORS.includes(e?.code as CardTokenError)) return { status: 'TOKEN_INVALID', errorCode: e!.code as CardTokenError };
+      return fail(status, json.errors);
+    },
+
+    async retrieveCard(cardId) {
+      const { status, json } = await call<{ card?: SquareCardJson }>('GET', `/v2/cards/${encodeURIComponent(cardId)}`);
+      if (json.card) return { card: detailsOf(json.card), enabled: json.card.enabled !== false };
+      if (json.errors?.[0]?.code === 'NOT_FOUND') return null;
       return fail(status, json.errors);
     },
 
@@ -122,6 +133,7 @@ export function createSquareClient(o: SquareClientOptions): CardPayments {
         paymentId: p.id, idempotencyKey: p.idempotency_key ?? '', amountCents: p.amount_money.amount,
         status: p.refunded_money ? 'REFUNDED' as const : p.status === 'COMPLETED' ? 'COMPLETED' as const : 'FAILED' as const,
         errorCode: p.status === 'FAILED' ? declineOf(p.card_details?.errors?.[0]?.code) : null,
+        card: cardOf(p),
       }));
     },
 

@@ -5,7 +5,8 @@
 import type { Clock } from '../../../clock';
 import { PHONE_PATH } from '../sandbox/phoneRoutes';
 import type { WechatCredentials } from '../sandbox/credentials';
-import type { WechatNotification, WechatPay } from '../types';
+import type { WechatContracts, WechatContractState, WechatNotification, WechatPay } from '../types';
+import { PAPAY_PATHS } from '../sandbox/wechatContractRoutes';
 import { MAX_SIGNATURE_AGE_S, decryptResource, requestAuthorization, signatureMatches, type EncryptedResource } from '../wechatCrypto';
 
 export class WechatPayError extends Error {
@@ -31,7 +32,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 
 export interface WechatClientOptions { baseUrl: string; credentials: WechatCredentials; clock: Clock; browserOrigin: string }
 
-export function createWechatClient(o: WechatClientOptions): WechatPay {
+export function createWechatClient(o: WechatClientOptions): WechatPay & WechatContracts {
   const keys = o.credentials;
 
   async function call<T>(method: 'GET' | 'POST', pathWithQuery: string, body?: unknown): Promise<{ status: number; json: T & { code?: string; message?: string } }> {
@@ -91,6 +92,41 @@ export function createWechatClient(o: WechatClientOptions): WechatPay {
       });
       if (!json.status) return fail(status, json);
       return { refunded: json.status === 'SUCCESS' || json.status === 'PROCESSING' };
+    },
+
+    async preEntrust(req) {
+      const { status, json } = await call<{ sign_url?: string; expire_time?: string }>('POST', PAPAY_PATHS.preEntrust, {
+        appid: keys.appid, mchid: keys.mchid, contract_code: req.contractCode, contract_display_account: req.displayAccount, return_url: req.returnUrl,
+      });
+      if (!json.sign_url || !json.expire_time) return fail(status, json);
+      // The signing page in the customer's language, as WeChat shows it in the phone's.
+      return { signUrl: `${json.sign_url}&lang=${encodeURIComponent(req.lang)}`, expiresAt: new Date(json.expire_time) };
+    },
+
+    async queryContract(contractCode) {
+      const { status, json } = await call<{ contract_state?: WechatContractState; contract_id?: string; contract_termination_mode?: 'USER' | 'MERCHANT' }>(
+        'GET', `${PAPAY_PATHS.byCode}/${encodeURIComponent(contractCode)}?appid=${keys.appid}`,
+      );
+      if (status === 404) return null;
+      if (!json.contract_state) return fail(status, json);
+      return { state: json.contract_state, contractId: json.contract_id ?? null, terminatedBy: json.contract_termination_mode ?? null };
+    },
+
+    async terminateContract(contractId) {
+      const { status, json } = await call('POST', `${PAPAY_PATHS.terminate}/${encodeURIComponent(contractId)}/terminate`, { appid: keys.appid, terminate_remark: 'customer request' });
+      if (status === 204) return { terminated: true };
+      if (status === 404) return { terminated: false };
+      return fail(status, json);
+    },
+
+    async applyDeduction(req) {
+      const { status, json } = await call('POST', PAPAY_PATHS.apply, {
+        appid: keys.appid, mchid: keys.mchid, contract_id: req.contractId, out_trade_no: req.outTradeNo,
+        description: req.description.slice(0, 127), notify_url: req.notifyUrl, amount: { total: req.amountCents, currency: 'USD' },
+      });
+      if (status === 204) return { accepted: true };
+      if (json.code === 'CONTRACT_NOT_EXIST') return { accepted: false, refusal: 'CONTRACT_NOT_EXIST' };
+      return fail(status, json);
     },
 
     verifyNotification(headers, rawBody): WechatNotification | null {

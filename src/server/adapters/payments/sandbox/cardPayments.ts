@@ -14,6 +14,7 @@ import { TEST_NONCES, type CardScenario } from '../testValues';
 import type { CardErrorCode } from '../types';
 import { findCardOnFile, isCardOnFile } from './cardsOnFile';
 import { consumeToken, tokenScenario } from './cardTokens';
+import { fingerprintKey, fingerprintOf } from './fingerprints';
 import type { SquareError } from './squareErrors';
 
 export type PaymentRow = typeof sandboxCardPayments.$inferSelect;
@@ -28,7 +29,7 @@ export interface PaymentRequest {
 
 export type PaymentAnswer = { payment: PaymentRow; error: SquareError | null } | { payment: null; error: SquareError };
 
-interface ChargedCard { brand: string; last4: string; expMonth: number; expYear: number; postalCode: string | null; scenario: CardScenario }
+interface ChargedCard { brand: string; last4: string; expMonth: number; expYear: number; postalCode: string | null; scenario: CardScenario; fingerprint: string | null }
 
 const DETAILS: Record<CardErrorCode, string> = {
   GENERIC_DECLINE: 'Authorization error: GENERIC_DECLINE',
@@ -62,7 +63,7 @@ export async function createPayment(db: Db, clock: Clock, req: PaymentRequest): 
       return { payment: null, error: { status: 400, category: 'INVALID_REQUEST_ERROR', code: 'IDEMPOTENCY_KEY_REUSED', detail: 'The idempotency key was used before with a different request.' } };
     }
     const now = clock.now();
-    const source = await chargedCard(tx as unknown as Db, req.sourceId, now);
+    const source = await chargedCard(tx as unknown as Db, req.sourceId, now, await fingerprintKey(db));
     if ('error' in source) return { payment: null, error: source.error };
     const failure = declineOf(source.card, req.billingPostalCode, now);
     const [payment] = await tx.insert(sandboxCardPayments).values({
@@ -70,17 +71,23 @@ export async function createPayment(db: Db, clock: Clock, req: PaymentRequest): 
       idempotencyKey: req.idempotencyKey, sourceId: req.sourceId, amountCents: req.amountCents, referenceId: req.referenceId,
       status: failure ? 'FAILED' : 'COMPLETED', errorCode: failure,
       brand: source.card.brand, last4: source.card.last4, expMonth: source.card.expMonth, expYear: source.card.expYear,
-      createdAt: now,
+      fingerprint: source.card.fingerprint, createdAt: now,
     }).returning();
     return answerOf(payment!);
   });
 }
 
-export async function chargedCard(tx: Db, sourceId: string, now: Date): Promise<{ card: ChargedCard } | { error: SquareError }> {
+/** The card a source charges, with its fingerprint (`fingerprintKey`: the sandbox's key, fingerprints.ts). */
+export async function chargedCard(tx: Db, sourceId: string, now: Date, fingerprintKey: string): Promise<{ card: ChargedCard } | { error: SquareError }> {
   const nonce = TEST_NONCES[sourceId];
   if (nonce) {
     if (nonce.scenario === 'CARD_TOKEN_USED') return { error: tokenError('CARD_TOKEN_USED') };
-    return { card: { brand: nonce.brand, last4: nonce.last4, expMonth: 12, expYear: now.getUTCFullYear() + 3, postalCode: null, scenario: nonce.scenario } };
+    return {
+      card: {
+        brand: nonce.brand, last4: nonce.last4, expMonth: 12, expYear: now.getUTCFullYear() + 3, postalCode: null, scenario: nonce.scenario,
+        fingerprint: fingerprintOf(fingerprintKey, nonce.number),
+      },
+    };
   }
   if (isCardOnFile(sourceId)) {
     const card = await findCardOnFile(tx, sourceId);

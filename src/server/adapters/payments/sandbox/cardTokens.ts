@@ -1,6 +1,6 @@
 /**
  * Single-use card tokens (Square's payment tokens, "cnon:..."). A token keeps only the brand, the last four
- * digits, the expiry, the billing postal code and the test scenario: never the number or the CVV. It can pay
+ * digits, the expiry, the billing postal code, the test scenario and the card's fingerprint: never the number or the CVV. It can pay
  * once, and expires 24 hours after it was made, as Square's do; both are checked on the sandbox's clock.
  */
 import { randomBytes } from 'node:crypto';
@@ -18,12 +18,13 @@ export type TokenRefusal = 'CARD_TOKEN_USED' | 'CARD_TOKEN_EXPIRED' | 'NOT_FOUND
 
 export const isCardToken = (sourceId: string): boolean => /^cnon:[A-Za-z0-9_-]{32}$/.test(sourceId);
 
-export async function issueToken(db: Db, clock: Clock, card: KeptCard): Promise<TokenRow> {
+/** `fingerprint`: the card number's fingerprint (fingerprints.ts), made before the number is let go. */
+export async function issueToken(db: Db, clock: Clock, card: KeptCard, fingerprint: string): Promise<TokenRow> {
   const now = clock.now();
   const [row] = await db.insert(sandboxCardTokens).values({
     token: `cnon:${randomBytes(24).toString('base64url')}`,
     brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear,
-    postalCode: card.postalCode, scenario: card.scenario,
+    postalCode: card.postalCode, scenario: card.scenario, fingerprint,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS), createdAt: now,
   }).returning();
   return row!;

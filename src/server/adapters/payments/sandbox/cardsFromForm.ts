@@ -9,6 +9,7 @@ import type { Db } from '../../../db/database';
 import { sandboxCards } from '../../../db/schema';
 import { chargedCard, declineError, declineOf } from './cardPayments';
 import { findCardOnFile, type CardOnFileRow } from './cardsOnFile';
+import { fingerprintKey } from './fingerprints';
 import type { SquareError } from './squareErrors';
 
 /**
@@ -20,6 +21,7 @@ export async function storeCardFromToken(db: Db, clock: Clock, req: {
   idempotencyKey: string; sourceId: string; customerRef: string; cardholderName: string | null; billingPostalCode: string | null;
 }): Promise<{ card: CardOnFileRow } | { error: SquareError }> {
   const id = `ccof:${createHash('sha256').update(`card\n${req.idempotencyKey}\n${req.customerRef}`).digest('base64url').slice(0, 24)}`;
+  const key = await fingerprintKey(db);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     // One request per idempotency key at a time: a second one waits here, then answers the card the first kept
@@ -28,14 +30,14 @@ export async function storeCardFromToken(db: Db, clock: Clock, req: {
     const [again] = await tx.select().from(sandboxCards).where(eq(sandboxCards.id, id)).for('update');
     if (again) return { card: again };
     const now = clock.now();
-    const source = await chargedCard(tx, req.sourceId, now);
+    const source = await chargedCard(tx, req.sourceId, now, key);
     if ('error' in source) return { error: source.error };
     const declined = source.card.scenario === 'COF_AUTH_DECLINED' ? 'GENERIC_DECLINE' : declineOf(source.card, req.billingPostalCode, now);
     if (declined) return { error: declineError(declined) };
     const [card] = await tx.insert(sandboxCards).values({
       id, customerRef: req.customerRef, brand: source.card.brand, last4: source.card.last4, expMonth: source.card.expMonth,
       expYear: source.card.expYear, postalCode: source.card.postalCode ?? req.billingPostalCode, scenario: 'ok',
-      cardholderName: req.cardholderName, createdAt: now,
+      cardholderName: req.cardholderName, fingerprint: source.card.fingerprint, createdAt: now,
     }).returning();
     return { card: card! };
   });

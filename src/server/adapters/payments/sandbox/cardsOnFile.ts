@@ -1,7 +1,7 @@
 /**
  * Cards on file ("ccof:..."), kept for a customer reference: like Square's Cards API, a card is stored from a
  * completed payment (its source), so the buyer types it once, or from a card form token (cardsFromForm.ts). Only
- * brand, last four, expiry, postal code and the holder's name.
+ * brand, last four, expiry, postal code, the holder's name and the card's fingerprint (fingerprints.ts).
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import type { Db } from '../../../db/database';
 import { sandboxCardPayments, sandboxCards } from '../../../db/schema';
 import { TEST_NONCES } from '../testValues';
 import { findToken, tokenScenario } from './cardTokens';
+import { fingerprintKey, testCardFingerprint } from './fingerprints';
 import type { SquareError } from './squareErrors';
 
 export type CardOnFileRow = typeof sandboxCards.$inferSelect;
@@ -21,7 +22,8 @@ export interface SeedCard { id: string; customerRef: string; brand: string; last
 /** For the seed: gives a customer a card on file that pays (e.g. the demo customer's saved Visa). */
 export async function sandboxSeedCard(db: Db, card: SeedCard): Promise<void> {
   if (!isCardOnFile(card.id)) throw new Error(`a card-on-file id starts with "ccof:" (got ${card.id})`);
-  await db.insert(sandboxCards).values({ ...card, scenario: 'ok' }).onConflictDoNothing();
+  const fingerprint = testCardFingerprint(await fingerprintKey(db), card.brand, card.last4);
+  await db.insert(sandboxCards).values({ ...card, scenario: 'ok', fingerprint }).onConflictDoNothing();
 }
 
 export async function findCardOnFile(db: Db, id: string): Promise<CardOnFileRow | null> {
@@ -50,7 +52,7 @@ export async function storeCardFromPayment(db: Db, clock: Clock, paymentId: stri
   const id = `ccof:${createHash('sha256').update(`${paymentId}\n${customerRef}`).digest('base64url').slice(0, 24)}`;
   await db.insert(sandboxCards).values({
     id, customerRef, brand: payment.brand!, last4: payment.last4!, expMonth: payment.expMonth!, expYear: payment.expYear!,
-    postalCode: source.postalCode, scenario: 'ok', createdAt: clock.now(),
+    postalCode: source.postalCode, scenario: 'ok', fingerprint: payment.fingerprint, createdAt: clock.now(),
   }).onConflictDoNothing();
   const [card] = await db.select().from(sandboxCards).where(and(eq(sandboxCards.id, id), eq(sandboxCards.customerRef, customerRef)));
   return { card: card! };

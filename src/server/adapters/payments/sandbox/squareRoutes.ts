@@ -1,13 +1,14 @@
 /**
  * The Square-shaped Payments API the gateway calls with its access token (Bearer): CreatePayment, ListPayments
  * (by reference_id, a sandbox extension the reconciliation needs), GetPayment, RefundPayment and CreateCard
- * (a card on file from a completed payment or a card token) and DisableCard.
+ * (a card on file from a completed payment or a card token), RetrieveCard and DisableCard. Cards carry Square's
+ * `fingerprint` (decision 0043).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { squareBrand } from '../brands';
 import { createPayment, findPayment, listPayments, refundPayment, type PaymentRow } from './cardPayments';
-import { storeCardFromPayment, type CardOnFileRow } from './cardsOnFile';
+import { findCardOnFile, storeCardFromPayment, type CardOnFileRow } from './cardsOnFile';
 import { disableCard, storeCardFromToken } from './cardsFromForm';
 import { isCardToken } from './cardTokens';
 import { TEST_NONCES } from '../testValues';
@@ -49,7 +50,7 @@ export function paymentJson(p: PaymentRow, locationId: string) {
     source_type: 'CARD',
     card_details: {
       status: p.status === 'FAILED' ? 'FAILED' : 'CAPTURED',
-      card: { card_brand: squareBrand(p.brand ?? 'unknown'), last_4: p.last4, exp_month: p.expMonth, exp_year: p.expYear },
+      card: { card_brand: squareBrand(p.brand ?? 'unknown'), last_4: p.last4, exp_month: p.expMonth, exp_year: p.expYear, fingerprint: p.fingerprint ?? undefined },
       ...(p.errorCode ? { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: p.errorCode }] } : {}),
     },
     location_id: locationId,
@@ -63,7 +64,7 @@ const refundId = (paymentId: string) => `${paymentId}_RF`;
 
 const cardJson = (c: CardOnFileRow) => ({
   id: c.id, card_brand: squareBrand(c.brand), last_4: c.last4, exp_month: c.expMonth, exp_year: c.expYear,
-  customer_id: c.customerRef, enabled: c.disabledAt === null, cardholder_name: c.cardholderName ?? undefined, billing_address: c.postalCode ? { postal_code: c.postalCode } : undefined,
+  customer_id: c.customerRef, enabled: c.disabledAt === null, fingerprint: c.fingerprint ?? undefined, cardholder_name: c.cardholderName ?? undefined, billing_address: c.postalCode ? { postal_code: c.postalCode } : undefined,
 });
 
 function parseOr400<T>(schema: z.ZodType<T>, request: FastifyRequest, reply: FastifyReply): T | null {
@@ -139,6 +140,13 @@ export function squareRoutes(app: FastifyInstance, ctx: SandboxContext) {
         : await storeCardFromPayment(ctx.db, ctx.clock, body.source_id, body.card.customer_id);
       if ('error' in answer) return sendSquareError(reply, answer.error);
       return { card: cardJson(answer.card) };
+    });
+
+    // RetrieveCard: the gateway asks for the fingerprint of a card it kept before the sandbox gave one (decision 0043).
+    api.get<{ Params: { id: string } }>('/v2/cards/:id', async (request, reply) => {
+      const card = await findCardOnFile(ctx.db, request.params.id);
+      if (!card) return sendSquareError(reply, { status: 404, category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `Card ${request.params.id} not found.` });
+      return { card: cardJson(card) };
     });
 
     api.post<{ Params: { id: string } }>('/v2/cards/:id/disable', async (request, reply) => {

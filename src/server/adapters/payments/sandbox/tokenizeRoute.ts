@@ -9,6 +9,7 @@ import { entryProblems, keptCard } from '../cardEntry';
 import { problemMessage, sandboxLanguage } from '../texts';
 import type { SandboxContext } from './context';
 import { issueToken } from './cardTokens';
+import { fingerprintKey, fingerprintOf } from './fingerprints';
 
 export const TOKENIZE_PATH = '/v1/card-nonce';
 
@@ -42,7 +43,8 @@ export function tokenizeRoute(app: FastifyInstance, ctx: SandboxContext) {
       request.log.info({ fields: problems.map((p) => `${p.field}:${p.type}`) }, 'card refused');
       return reply.status(400).send({ errors: problems.map((p) => ({ ...p, message: problemMessage(lang, p.field, p.type) })) });
     }
-    const token = await issueToken(ctx.db, ctx.clock, card);
+    // The fingerprint is made here, where the number is, and the number is let go (decision 0043).
+    const token = await issueToken(ctx.db, ctx.clock, card, fingerprintOf(await fingerprintKey(ctx.db), entry.number));
     request.log.info({ brand: card.brand, last4: card.last4, scenario: card.scenario }, 'card tokenized');
     return {
       token: token.token,

@@ -59,7 +59,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; credentials: Wechat
   function envelope(order: WechatOrderRow): { body: string; headers: Record<string, string> } {
     const transaction = {
       appid: keys.appid, mchid: keys.mchid, out_trade_no: order.outTradeNo, transaction_id: order.transactionId,
-      trade_type: 'NATIVE', trade_state: 'SUCCESS', trade_state_desc: '支付成功', bank_type: 'OTHERS', attach: '',
+      trade_type: order.contractId ? 'PAP' : 'NATIVE', trade_state: 'SUCCESS', trade_state_desc: '支付成功', bank_type: 'OTHERS', attach: '',
       success_time: order.paidAt?.toISOString(), payer: { openid: `o${createHash('sha256').update(order.outTradeNo).digest('hex').slice(0, 27)}` },
       amount: { total: order.amountCents, payer_total: order.amountCents, currency: 'USD', payer_currency: 'USD' },
     };

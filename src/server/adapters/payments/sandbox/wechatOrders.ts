@@ -22,7 +22,7 @@ export const codeUrlOf = (order: WechatOrderRow): string => `weixin://wxpay/bizp
 const lock = (tx: Db, outTradeNo: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox-wechat:${outTradeNo}`}))`);
 
 /** WeChat Pay's transaction ids: 28 digits starting 42. */
-const transactionId = () => `42${Array.from({ length: 26 }, () => randomInt(10)).join('')}`;
+export const transactionId = () => `42${Array.from({ length: 26 }, () => randomInt(10)).join('')}`;
 
 /** An unpaid order past its time_expire is closed the moment anyone looks at it. */
 async function closeIfExpired(db: Db, order: WechatOrderRow, now: Date): Promise<WechatOrderRow> {

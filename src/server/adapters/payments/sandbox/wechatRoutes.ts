@@ -35,23 +35,29 @@ const DESCRIPTIONS: Record<WechatOrderRow['state'], string> = {
 export function transactionJson(order: WechatOrderRow, ids: { appid: string; mchid: string }) {
   return {
     appid: ids.appid, mchid: ids.mchid, out_trade_no: order.outTradeNo, transaction_id: order.transactionId ?? undefined,
-    trade_type: 'NATIVE', trade_state: order.state, trade_state_desc: DESCRIPTIONS[order.state],
+    trade_type: order.contractId ? 'PAP' : 'NATIVE', trade_state: order.state, trade_state_desc: DESCRIPTIONS[order.state],
     success_time: order.paidAt?.toISOString(),
     amount: { total: order.amountCents, payer_total: order.state === 'NOTPAY' ? undefined : order.amountCents, currency: 'USD', payer_currency: 'USD' },
   };
+}
+
+/** The merchant's API requests are signed with its key, recently: anything else is SIGN_ERROR. */
+export function requireMerchantSignature(api: FastifyInstance, ctx: SandboxContext) {
+  const keys = ctx.credentials.wechat;
+  api.addHook('preHandler', async (request, reply) => {
+    const auth = parseAuthorization(request.headers.authorization);
+    const age = Math.abs(ctx.clock.now().getTime() / 1000 - Number(auth?.timestamp));
+    const genuine = !!auth && auth.mchid === keys.mchid && auth.serial_no === keys.merchantSerial && age <= MAX_SIGNATURE_AGE_S
+      && signatureMatches(keys.merchantSecret, [request.method, request.url, auth.timestamp!, auth.nonce_str ?? '', request.rawBody], auth.signature ?? '');
+    if (!genuine) return send(reply, { status: 401, code: 'SIGN_ERROR', message: '签名错误' });
+  });
 }
 
 export function wechatRoutes(app: FastifyInstance, ctx: SandboxContext) {
   const keys = ctx.credentials.wechat;
 
   void app.register(async (api) => {
-    api.addHook('preHandler', async (request, reply) => {
-      const auth = parseAuthorization(request.headers.authorization);
-      const age = Math.abs(ctx.clock.now().getTime() / 1000 - Number(auth?.timestamp));
-      const genuine = !!auth && auth.mchid === keys.mchid && auth.serial_no === keys.merchantSerial && age <= MAX_SIGNATURE_AGE_S
-        && signatureMatches(keys.merchantSecret, [request.method, request.url, auth.timestamp!, auth.nonce_str ?? '', request.rawBody], auth.signature ?? '');
-      if (!genuine) return send(reply, { status: 401, code: 'SIGN_ERROR', message: '签名错误' });
-    });
+    requireMerchantSignature(api, ctx);
 
     api.post('/v3/pay/transactions/native', async (request, reply) => {
       const parsed = nativeBody.safeParse(request.body);
