@@ -138,7 +138,7 @@ export default function UsageScreen() {
       <p className="text-sm text-slate-700">{t(`notes.${list.type}`)}</p>
       {list.records.length > 0
         ? <UsageTable type={list.type} records={list.records} caption={`${t(`heading.${list.type}`)} · ${monthLabel}`} />
-        : <p role="status" className={`${card} text-slate-700`}>{t('empty', { month: monthLabel })}</p>}
+        : <p role="status" data-testid="usage-empty" className={`${card} text-slate-700`}>{t('empty', { month: monthLabel })}</p>}
       <Pager list={list} />
       <AppLink to="/personal" className={linkClass}>{t('back')}</AppLink>
     </div>

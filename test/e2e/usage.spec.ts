@@ -4,9 +4,12 @@ import { englishLeftovers } from './i18n-check';
 import { advanceClock } from './sandbox';
 import { LoginPage } from '../support/pages/LoginPage';
 
+/**
+ * English and traditional Chinese: the two Chinese take turns across the page sweeps (money and portal home simplified,
+ * usage and line orders traditional), and test/unit/i18n.test.ts reads every Chinese resource (decision 0049).
+ */
 const LANGS = [
   { code: 'en', button: 'English' },
-  { code: 'zh-Hans', button: '简体中文' },
   { code: 'zh-Hant', button: '繁體中文' },
 ] as const;
 const PAGES = ['/callrecord', '/internet', '/message', '/recharge'] as const;
@@ -14,6 +17,21 @@ const PAGES = ['/callrecord', '/internet', '/message', '/recharge'] as const;
 /** The figure of one total on the page, as a number (counts only). */
 async function total(page: Page, key: string): Promise<number> {
   return Number((await page.getByTestId(key).innerText()).replace(/[^\d]/g, ''));
+}
+
+/**
+ * Opens a usage page on a month that holds records: the gateway's current month, or the month before when the current
+ * one has none yet. Earlier specs move the gateway's clock by days, which can put it in the first hours of a new month.
+ */
+async function openWithRecords(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  const rows = page.getByTestId('usage-row');
+  await expect(rows.first().or(page.getByTestId('usage-empty'))).toBeVisible();
+  if ((await rows.count()) > 0) return;
+  const previous = await page.locator('main select[id$="-month"] option').nth(1).getAttribute('value');
+  expect(previous, 'a month before the current one').toMatch(/^\d{4}-\d{2}$/);
+  await page.goto(`${path}?month=${previous}`);
+  await expect(rows.first()).toBeVisible();
 }
 
 test.describe('usage records', () => {
@@ -29,10 +47,10 @@ test.describe('usage records', () => {
       await new LoginPage(page, request).loginAsDemo();
       if (code !== 'en') await switchTo(page, button, code);
       for (const path of PAGES) {
-        await page.goto(path);
+        if (path !== '/recharge') await openWithRecords(page, path);
+        else await page.goto(path);
         await expect(page.locator('main h1').first()).toBeVisible();
         await expect(page.getByRole('navigation', { name: /Type of record|记录类型|紀錄類型/ }).locator('[aria-current="page"]')).toHaveAttribute('href', path);
-        if (path !== '/recharge') await expect(page.getByTestId('usage-row').first()).toBeVisible();
         if (code !== 'en') expect(await englishLeftovers(page), `English left on ${path} in ${code}`).toEqual([]);
         expect(await seriousViolations(page), path).toEqual([]);
       }
@@ -41,8 +59,7 @@ test.describe('usage records', () => {
 
   test('the demo customer filters calls by direction and month, and moves the clock to see usage grow', async ({ page, request }) => {
     await new LoginPage(page, request).loginAsDemo();
-    await page.goto('/callrecord');
-    await expect(page.getByTestId('usage-row').first()).toBeVisible();
+    await openWithRecords(page, '/callrecord');
     const calls = await total(page, 'totals.voice.count');
     const outgoing = await total(page, 'totals.voice.outbound');
     await page.getByLabel('Direction').selectOption('out');
