@@ -10,6 +10,7 @@
  * `unsettled` (PAYMENT_UNSETTLED): a flow that pays an order reads it to keep the order unchanged meanwhile.
  */
 import { type NonReducibleUnknown, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { newAttemptKey } from './parts/attemptKey';
 import type { CardFieldError, TokenDetails } from '../src/contract/cardSdk';
 import type { PayMethod } from '../src/contract/personal';
 import type { PaymentFailure, PaymentResult } from '../src/contract/payments';
@@ -107,14 +108,8 @@ export interface PayStatusInput { orderNo: string; orderToken: string | null }
 export const WECHAT_POLL_MS = 2_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** A random key (UUID v4 layout) from Web Crypto, which browsers and Node both have. */
-export const newAttemptKey = (): string => {
-  const b = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
+/** A random key (UUID v4 layout) from Web Crypto, which browsers and Node both have (parts/attemptKey.ts). */
+export { newAttemptKey };
 
 /** The method shown first: the saved card of a customer who has one, else a new card, else what the gateway lists first. */
 export const preferredMethod = (methods: readonly PayMethod[]): PayMethod =>

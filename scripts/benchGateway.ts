@@ -25,6 +25,8 @@ export interface GatewayFigures {
     gateway: Rate; bareNode: Rate; ratio: number; gatewayCompressed: Rate; connections: number; seconds: number;
     /** bare node:http's CPU per request over the gateway's (1: the gateway costs what a bare server costs). */
     cpuRatio: number | null;
+    /** An empty Fastify app on the same answer, and its ratio to bare node:http: the ceiling of any Fastify gateway. */
+    emptyFastify: Rate; emptyFastifyRatio: number;
   };
   bundleListBytes: { raw: number; gzip: number; br: number };
   userInfo: { connections10: Rate; connections50: Rate; seconds: number };
@@ -38,6 +40,26 @@ const server = createServer((req, res) => {
   req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); res.end(body); });
 });
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+
+/**
+ * An empty Fastify app answering the same bytes on one route (no logger, hooks or other routes): what the framework
+ * alone costs, so the gateway's own share of the gap to bare node:http can be told from Fastify's (decision 0024).
+ */
+const EMPTY_FASTIFY = `import Fastify from 'fastify';
+const body = Buffer.from(process.env.BODY);
+const app = Fastify({ logger: false });
+app.post('/', async (req, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(body));
+app.listen({ port: 0, host: '127.0.0.1' }).then(() => console.log(app.server.address().port));`;
+
+/** A reference server in a process of its own, as the gateway is (in this one it would share a thread with autocannon). */
+async function reference(script: string, body: string): Promise<{ url: string; pid: number | undefined; stop(): void }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (c: Buffer) => resolve(Number(c.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`a reference server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill() };
+}
 
 const BUNDLE_LIST = '/gateway/pcapp/api/v1/order/bundleList';
 const USER_INFO = '/gateway/pcapp/api/v1/personalcenter/userInfo';
@@ -127,27 +149,27 @@ export async function gatewayFigures(base: string, opts: { seconds: number; conn
   const bundleListUrl = `${base}${BUNDLE_LIST}`;
   const init: Init = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', Language: 'en' } };
   const sample = await (await fetch(bundleListUrl, { ...init, headers: { ...init.headers, 'accept-encoding': 'identity' } })).text();
-  // In a process of its own, as the gateway is: in this one it would share a thread with autocannon.
-  const bare = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { env: { ...process.env, BODY: sample }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const barePort = await new Promise<number>((resolve, reject) => {
-    bare.stdout.once('data', (c: Buffer) => resolve(Number(c.toString().trim())));
-    bare.once('exit', (code) => reject(new Error(`the bare node:http server exited with ${code}`)));
-  });
-  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  const bare = await reference(BARE_SERVER, sample);
+  const fastify = await reference(EMPTY_FASTIFY, sample);
 
-  console.log(`load testing bundleList for ${opts.seconds} s, then a bare node:http server, then bundleList compressed`);
+  console.log(`load testing bundleList for ${opts.seconds} s, then a bare node:http server and an empty Fastify app, then bundleList compressed`);
   // Taking turns, twice: the machine's other work changes from one run to the next, and each side gets both halves.
   const gatewayRuns: Rate[] = [];
   const bareRuns: Rate[] = [];
+  const fastifyRuns: Rate[] = [];
   await warm(bundleListUrl, init);
-  await warm(bareUrl, init);
+  await warm(bare.url, init);
+  await warm(fastify.url, init);
   for (let round = 0; round < TURNS; round++) {
     gatewayRuns.push(await rate(bundleListUrl, init, opts.connections, opts.seconds / 2, opts.gatewayPid));
-    bareRuns.push(await rate(bareUrl, init, opts.connections, opts.seconds / 2, bare.pid));
+    bareRuns.push(await rate(bare.url, init, opts.connections, opts.seconds / 2, bare.pid));
+    fastifyRuns.push(await rate(fastify.url, init, opts.connections, opts.seconds / 2, fastify.pid));
   }
-  bare.kill();
+  bare.stop();
+  fastify.stop();
   const gateway = mean(gatewayRuns);
   const bareNode = mean(bareRuns);
+  const emptyFastify = mean(fastifyRuns);
   const compressedInit = { ...init, headers: { ...init.headers, 'accept-encoding': ACCEPT_ALL } };
   const gatewayCompressed = await rate(bundleListUrl, compressedInit, opts.connections, opts.seconds, opts.gatewayPid);
   const bundleListBytes = {
@@ -170,6 +192,7 @@ export async function gatewayFigures(base: string, opts: { seconds: number; conn
       connections: opts.connections, seconds: opts.seconds,
       cpuRatio: gateway.cpuMicrosPerRequest && bareNode.cpuMicrosPerRequest
         ? Number((bareNode.cpuMicrosPerRequest / gateway.cpuMicrosPerRequest).toFixed(2)) : null,
+      emptyFastify, emptyFastifyRatio: Number((emptyFastify.requestsPerSecond / bareNode.requestsPerSecond).toFixed(2)),
     },
     bundleListBytes,
     userInfo: { connections10, connections50, seconds: opts.seconds },
@@ -179,7 +202,8 @@ export async function gatewayFigures(base: string, opts: { seconds: number; conn
 export function printGatewayFigures(name: string, f: GatewayFigures) {
   const b = f.bundleList;
   console.log(`bundleList (${name}): gateway ${b.gateway.requestsPerSecond} req/s (p99 ${b.gateway.p99Ms} ms), bare node:http `
-    + `${b.bareNode.requestsPerSecond} req/s, ratio ${b.ratio}; compressed ${b.gatewayCompressed.requestsPerSecond} req/s`);
+    + `${b.bareNode.requestsPerSecond} req/s, ratio ${b.ratio}; compressed ${b.gatewayCompressed.requestsPerSecond} req/s; `
+    + `an empty Fastify app ${b.emptyFastify.requestsPerSecond} req/s, ratio ${b.emptyFastifyRatio} (the framework's ceiling)`);
   if (b.cpuRatio !== null) {
     console.log(`bundleList CPU per request: gateway ${b.gateway.cpuMicrosPerRequest} µs, bare node:http ${b.bareNode.cpuMicrosPerRequest} µs, `
       + `ratio ${b.cpuRatio}; compressed ${b.gatewayCompressed.cpuMicrosPerRequest} µs`);

@@ -5,10 +5,11 @@
  */
 export { activationFlow, persistActivation, readActivationResume } from './flows/activation';
 export { cardFormSlot } from './flows/cardForm';
-export { checkoutFlow, flowClock } from './flows/checkout';
+export { checkoutFlow } from './flows/checkout';
+export { flowClock, inspectFlow } from './flows/observe';
 export { persistResume, purchaseSharer, readResume } from './flows/checkoutResume';
 export { checkoutLinkCodes, withUrlCodes } from './flows/campaignCodes';
-export { changePasswordFlow, completeLogin, inspectFlow, loginFlow, redirectTarget } from './flows/login';
+export { changePasswordFlow, completeLogin, loginFlow, redirectTarget } from './flows/login';
 export { bankCardsFlow, passwordBySmsFlow, profileFlow } from './flows/profile';
 export { openPurchase } from './flows/orderKeys';
 export { trackingFlow } from './flows/tracking';

@@ -7,10 +7,12 @@ import { RouteError } from './layout/RouteError';
 import { loginPath } from './navigation';
 import { RouteLookupContext } from './routeLookup';
 import type { AppRoute, FlowName } from './routeModel';
-import { FLOW_LAYOUTS, FLOW_NAMESPACES, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
+import { FLOW_LAYOUTS, FLOW_NAMESPACES, FLOW_STAGES, NOT_FOUND_PATH, ROUTES, findRoute } from './routes';
 import { getPersonalData, isLoggedIn, refreshPersonalData } from './session';
 
 const Nothing = () => null;
+
+const yieldToBrowser = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /** A screen's code and its i18n namespaces load together, so it never renders a key. */
 const withNamespaces = async <M,>(module: Promise<M>, namespaces: readonly string[] | 'all'): Promise<M> =>
@@ -145,7 +147,17 @@ export function prerenderedRoute(pathname: string): AppRoute | null {
  * not the fallback: hydration must render what the server did. Call it once i18n is initialized.
  */
 export async function loadMatchedRoutes(pathname: string): Promise<void> {
-  await Promise.all((matchRoutes(routeObjects, pathname) ?? []).map(async ({ route }) => {
+  const matched = matchRoutes(routeObjects, pathname) ?? [];
+  // A wizard's layout runs its chart: what it imports (FLOW_STAGES) is evaluated first, a task each, with the browser
+  // answering in between.
+  for (const { route } of matched) {
+    const flow = route.id?.startsWith('flow:') && typeof route.lazy === 'function' ? route.id.slice('flow:'.length) as FlowName : null;
+    for (const stage of (flow && FLOW_STAGES[flow]) || []) {
+      await stage();
+      await yieldToBrowser();
+    }
+  }
+  await Promise.all(matched.map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;
     const loaded = await route.lazy();
     Object.assign(route, { ...loaded, lazy: undefined });

@@ -24,6 +24,16 @@ export const FLOW_LAYOUTS: Partial<Record<FlowName, () => Promise<ScreenModule>>
 };
 
 /**
+ * Modules a wizard's layout imports anyway, loaded before it when a prerendered step is hydrated, each evaluated in a
+ * task of its own (src/app/router.tsx, loadMatchedRoutes): the contract area's schemas, then the chart with XState,
+ * instead of all of them in the layout's one long task (Total Blocking Time; decision 0048). Only the flows whose
+ * first step is prerendered need one.
+ */
+export const FLOW_STAGES: Partial<Record<FlowName, readonly (() => Promise<unknown>)[]>> = {
+  activation: [() => import('../contract/activation'), () => import('../../machines/activation.machine')],
+};
+
+/**
  * The i18n namespaces of each wizard's layout screen beyond the shell's, loaded with it (as a route's `namespaces`);
  * a flow missing here loads all of them.
  */

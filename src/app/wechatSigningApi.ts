@@ -4,7 +4,7 @@
  */
 import { call } from '../api/client';
 import { topUpCreate, type TopUpFormInput } from '../contract/money';
-import { IDEMPOTENCY_HEADER } from '../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../contract/headers';
 import { payStatus } from '../contract/payments';
 import { wechatAgreementCancel, wechatAgreementInfo, wechatAgreementPay, wechatAgreementSign } from '../contract/wechatSigning';
 

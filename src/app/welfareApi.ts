@@ -3,7 +3,7 @@
  * shows its errors in place, next to the field they concern.
  */
 import { call } from '../api/client';
-import { IDEMPOTENCY_HEADER } from '../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../contract/headers';
 import { welfareInfo, welfareJoin, type WelfareJoinInput } from '../contract/welfare';
 
 export const welfareApi = {

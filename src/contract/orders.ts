@@ -12,6 +12,7 @@ import { payMethod } from './personal';
 import { activationTokenField } from './activation';
 import { studentData, studentOrderSchema } from './students';
 import { ATTRIBUTION_PATTERN } from '../domain/campaignLink';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from './headers';
 
 const text = (key: string, max = 100) =>
   textField({ max, trim: true, required: `validation:${key}.required`, tooLong: `validation:${key}.tooLong` })
@@ -277,9 +278,7 @@ export type OrderData = z.infer<typeof orderData>;
 /** The order number of a request that reads or pays an order. */
 export const orderNoText = textField({ max: 40, trim: true }).min(1, 'validation:orderNo.required');
 
-/** Header of every charging, sending or provisioning write: the same key replays the first answer. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const ORDER_TOKEN_HEADER = 'X-Order-Token';
+export { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER };
 
 /**
  * Creates the order (awaiting payment). Same Idempotency-Key + same body: the same order again (a double click,

@@ -37,6 +37,12 @@ const fake = vi.hoisted(() => ({
   payOrder: null as (() => Promise<unknown>) | null,
 }));
 
+// The flows' clock lives in observe.ts (the checkout flow re-exports it): the screens read it from there.
+vi.mock('../../src/app/flows/observe', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/app/flows/observe')>()),
+  flowClock: fake.clock,
+}));
+
 vi.mock('../../src/app/flows/checkout', () => ({
   flowClock: fake.clock,
   checkoutFlow: checkoutMachine.provide({

@@ -9,17 +9,16 @@
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { activationCheckSim, activationNumbers, activationSimInfo, activationStatus, activationSubmit, portInCorrect } from '../../contract/activation';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/headers';
 import type { ActivationSim } from '../../contract/activation';
 import {
   ACTIVATION_RESUME_VERSION, activationMachine, type ActivationContext, type ActivationResume, type CheckSimInput, type CorrectInput,
   type StatusInput, type SubmitInput,
 } from '../../../machines/activation.machine';
 import { withoutSecrets } from '../../../machines/activationForm';
-import { newAttemptKey } from '../../../machines/payment.machine';
+import { newAttemptKey } from '../../../machines/parts/attemptKey';
 import { getItem, removeItem, setItem } from '../../storage';
 import { bodyDigest, SUBMISSION_KEY_TTL_MS } from './orderKeys';
-import { completeLogin } from './login';
 
 /**
  * The key a step-2 body was (or is now) submitted with. The digest leaves the password out: nothing derived from it is
@@ -48,7 +47,7 @@ export const activationActors = {
       silent: true,
     });
     // "sync-register account": the account registered with the activation is logged in, as /login does it.
-    if (answer.login) await completeLogin();
+    if (answer.login) await (await import('./login')).completeLogin();
     return answer;
   }),
   loadStatus: fromPromise(({ input }: { input: StatusInput }) =>

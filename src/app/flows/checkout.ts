@@ -3,7 +3,7 @@
  * Idempotency-Key this browser keeps for the purchase, the buyer and the submitted body (src/app/flows/orderKeys.ts),
  * so a double click, a retry or a second tab gets the same order; orderDetail carries the order token kept for the order.
  */
-import { fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
+import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { bundleList } from '../../contract/catalog';
 import { userInfo } from '../../contract/personal';
@@ -56,8 +56,5 @@ export const checkoutActors = {
 /** The checkout chart with real calls and the payment chart as its child. */
 export const checkoutFlow = checkoutMachine.provide({ actors: checkoutActors });
 
-/**
- * The clock the flows' delays (checkout: quote debounce, fulfilment and WeChat polling, QR expiry; activation: the
- * status asked again) run on: the browser's timers, unless a screen-depth test sets a simulated clock it moves itself.
- */
-export const flowClock: { current: ActorOptions<AnyActorLogic>['clock'] } = { current: undefined };
+/** The flows' clock (observe.ts), under the name the checkout's callers know. */
+export { flowClock } from './observe';

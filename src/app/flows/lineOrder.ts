@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { lineOrderOffers as lineOrderOffersEndpoint, lineOrderCreate as lineOrderCreateEndpoint, lineOrderDetail as lineOrderDetailEndpoint } from '../../contract/business';
 import type { LineOrderKind } from '../../contract/business';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/headers';
 import {
   bundleChangeMachine, flowPacketMachine, globalRenewalMachine, roamPackMachine, type LineOrderSubmission,
 } from '../../../machines/lineOrder.machine';

@@ -2,7 +2,7 @@
  * The host side of the login and changePassword charts: their named actors made of real gateway calls.
  * Calls pass `silent: true` because the chart shows the error itself (next to the field or on the form).
  */
-import { fromPromise, type InspectionEvent } from 'xstate';
+import { fromPromise } from 'xstate';
 import { call, captchaHeaders, fetchCaptcha } from '../../api/client';
 import { createImg } from '../../contract/common';
 import { checkIsRegistered, checMobilekVerificationCode, modifyPwd, OAUTH_CLIENT, oauthToken, registerOrResetUser, sendMobileVerificationCode } from '../../contract/auth';
@@ -11,7 +11,6 @@ import {
 } from '../../../machines/login.machine';
 import { changePasswordMachine, type ModifyPwdInput } from '../../../machines/changePassword.machine';
 import { refreshPersonalData, sessionStarted } from '../session';
-import { flowBeacon } from './studioBeacon';
 
 const basicClientAuth = () => `Basic ${btoa(`${OAUTH_CLIENT.id}:${OAUTH_CLIENT.secret}`)}`;
 
@@ -84,12 +83,4 @@ export async function completeLogin(): Promise<void> {
   await refreshPersonalData();
 }
 
-/**
- * Observers of the flows' actors (xstate inspection): the screen-depth model tests record transitions here, and the
- * chart studio of another tab hears each flow's state (studioBeacon.ts).
- */
-export const flowObservers = new Set<(event: InspectionEvent) => void>();
-export const inspectFlow = (event: InspectionEvent): void => {
-  flowBeacon(event);
-  for (const observer of flowObservers) observer(event);
-};
+export { flowObservers, inspectFlow } from './observe';

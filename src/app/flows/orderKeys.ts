@@ -7,7 +7,7 @@
  * - the purchase a tab has open, so a second tab opened meanwhile joins it;
  * - the order token of each order, which reads and pays the order without an account.
  */
-import { newAttemptKey } from '../../../machines/payment.machine';
+import { newAttemptKey } from '../../../machines/parts/attemptKey';
 import { canonicalJson } from '../../domain/canonicalJson';
 import { getItem, setItem } from '../../storage';
 

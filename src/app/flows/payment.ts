@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { cardList, payOrder, payStatus } from '../../contract/payments';
 import { userInfo } from '../../contract/personal';
-import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER, ORDER_TOKEN_HEADER } from '../../contract/headers';
 import { paymentMachine, type PayOrderInput, type PayStatusInput } from '../../../machines/payment.machine';
 import { cardFormActor } from './cardForm';
 

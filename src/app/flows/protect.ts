@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/headers';
 import { protectCreate, protectDetail, protectEndEarly, protectInfo } from '../../contract/protect';
 import { protectPageMachine, type ProtectSubmission } from '../../../machines/protectPage.machine';
 import { paymentFlow } from './payment';

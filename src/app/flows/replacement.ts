@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/headers';
 import { replacementActivate, replacementCancel, replacementInfo, replacementOrder } from '../../contract/replacement';
 import { securitySendCode } from '../../contract/security';
 import { simReplacementPageMachine, type ActivateCardInput, type PlaceOrderInput } from '../../../machines/simReplacementPage.machine';

@@ -5,7 +5,7 @@
 import { fromPromise } from 'xstate';
 import { call } from '../../api/client';
 import { topUpCreate, topUpDetail } from '../../contract/money';
-import { IDEMPOTENCY_HEADER } from '../../contract/orders';
+import { IDEMPOTENCY_HEADER } from '../../contract/headers';
 import { topUpMachine, type TopUpSubmission } from '../../../machines/topUp.machine';
 import { paymentFlow } from './payment';
 
