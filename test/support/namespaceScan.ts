@@ -82,8 +82,8 @@ function parse(file: string): Parsed {
   return parsed;
 }
 
-/** The namespaces `entry` and everything it statically imports use (sorted). */
-export function moduleNamespaces(entry: string): string[] {
+/** What `entry` statically imports, followed as the namespace scan follows it: the files, and the namespaces they use. */
+function walk(entry: string): { files: Set<string>; namespaces: Set<string> } {
   const seen = new Set<string>();
   const found = new Set<string>();
   const visit = (file: string, names: string[] | '*') => {
@@ -110,7 +110,17 @@ export function moduleNamespaces(entry: string): string[] {
   const file = resolveFile(join(ROOT, 'x'), `./${entry}`);
   if (!file) throw new Error(`no module ${entry}`);
   visit(file, '*');
-  return [...found].sort();
+  return { files: seen, namespaces: found };
+}
+
+/** The namespaces `entry` and everything it statically imports use (sorted). */
+export function moduleNamespaces(entry: string): string[] {
+  return [...walk(entry).namespaces].sort();
+}
+
+/** The modules `entry` loads with it (static imports, followed), as paths relative to the project. */
+export function moduleFiles(entry: string): string[] {
+  return [...walk(entry).files].map((f) => f.slice(ROOT.length + 1)).sort();
 }
 
 /** A route's `screen: () => import('…')` as the path of the module it loads, relative to the project. */
