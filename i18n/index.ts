@@ -65,8 +65,14 @@ export const initialLanguage = (): Language => {
 /** Intl locale for a product language. */
 export const localeOf = (lang: string): string => (isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
 
+/**
+ * An amount as the product writes it in every language: "$15.00", also in Chinese, where Intl's own symbol is "US$".
+ * Every price is in US dollars and the prose of the pages writes "$15"; "美元" is used only where the currency itself
+ * is named (the legal pages: "prices are in US dollars"). The server's messages write amounts the same way
+ * (src/server/messages/render.ts, `money`).
+ */
 export const formatMoney = (cents: number, lang: string = i18n.language): string =>
-  new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'USD' }).format(cents / 100);
+  new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 
 export const formatDate = (value: string | number | Date, lang: string = i18n.language, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(localeOf(lang), opts).format(new Date(value));

@@ -22,8 +22,8 @@ async function ratesOf(page: Page): Promise<Rate[]> {
   return ((await res.json()) as { data: { rates: Rate[] } }).data.rates;
 }
 
-/** US dollars as the page writes them in its language ("$0.05", "US$0.05"). */
-const money = (cents: number, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** US dollars as the page writes them, in every language ("$0.05"). */
+const money = (cents: number, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 
 test.describe('/rates', () => {
   for (const l of LANGS) {

@@ -120,7 +120,7 @@ test.describe('bank card points', () => {
     await page.goto(PAGE);
     await switchTo(page, '简体', 'zh-Hans');
     const t = (key: string, values?: Record<string, string | number>) => textOf('zh-Hans', key, values);
-    const cap = new Intl.NumberFormat('zh-Hans', { style: 'currency', currency: 'USD' }).format(20);
+    const cap = new Intl.NumberFormat('zh-Hans', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(20);
     await expect(page.getByRole('heading', { level: 1, name: t('welfare:title', { percent: '20%', cap }) })).toBeVisible();
     await expect(page.getByTestId('welfare-rules')).toContainText(t('welfare:rules.recognised'));
     await page.getByRole('radio', { name: t('welfare:join.card', { brand: t('portalProfile:bankCards.brand.discover'), last4: '0004' }) }).check();

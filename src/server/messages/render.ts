@@ -26,8 +26,9 @@ export interface RenderedEmail { subject: string; text: string; html: string }
 const LOCALES: Record<Language, string> = { en: 'en-US', 'zh-Hans': 'zh-Hans-CN', 'zh-Hant': 'zh-Hant-TW' };
 export const PACIFIC = PACIFIC_TIME_ZONE;
 
+/** "$15.00" in every language, as the pages write amounts (i18n/index.ts, formatMoney). */
 export const money = (lang: Language, cents: number): string =>
-  new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(cents / 100);
+  new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 
 /** A moment in Pacific time, the zone named in words: Intl's own zone names read oddly in Chinese ("[PST]", "GMT-8"). */
 export const dateTime = (lang: Language, at: Date): string => t(lang, 'messages:email.pacificTime', {
