@@ -10,6 +10,7 @@ import { AppLink } from '../../src/app/forScreens';
 import { formatMoney, formatPacificDate, formatPacificDateTime } from '../../i18n';
 import { CopyButton } from '../ui/CopyButton';
 import { Notice, secondaryButton } from '../ui/fields';
+import { VerbatimText } from '../ui/Verbatim';
 import { Pager } from './Pager';
 
 const STATUS_TONE: Record<string, string> = {
@@ -21,7 +22,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return <><dt className="text-slate-700">{label}</dt><dd className="text-slate-900">{children}</dd></>;
 }
 
-function Detail({ detail }: { detail: NonNullable<OrdersData['detail']> }) {
+function Detail({ detail, replacement }: { detail: NonNullable<OrdersData['detail']>; replacement: boolean }) {
   const { t, i18n } = useTranslation('portalMoney');
   const { order, payments } = detail;
   const money = (c: number) => formatMoney(c, i18n.language);
@@ -30,7 +31,9 @@ function Detail({ detail }: { detail: NonNullable<OrdersData['detail']> }) {
     <div className="mt-4 space-y-4 border-t border-slate-200 pt-4 text-sm">
       <section aria-label={t('orders.items')}>
         <h3 className="font-semibold text-slate-900">{t('orders.items')}</h3>
-        <p className="mt-1 text-slate-800">{t('orders.item', { name: order.planName, months: order.months, count: order.simCount, simType: t(`orders.simType.${order.simType}`) })}</p>
+        <p className="mt-1 text-slate-800">{replacement
+          ? t('orders.replacementItem', { count: order.simCount, simType: t(`orders.simType.${order.simType}`) })
+          : t('orders.item', { name: order.planName, months: order.months, count: order.simCount, simType: t(`orders.simType.${order.simType}`) })}</p>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
           {order.discountCents + order.multiMonthDiscountCents > 0 && <Row label={t('orders.discount')}>-{money(order.discountCents + order.multiMonthDiscountCents)}</Row>}
           <Row label={t('orders.shippingFee')}>{money(order.shippingFeeCents)}</Row>
@@ -58,7 +61,7 @@ function Detail({ detail }: { detail: NonNullable<OrdersData['detail']> }) {
             <div className="mt-1 space-y-1">
               <p className="text-slate-800">{t('orders.shipped', { carrier: order.carrier ?? '', date: order.sentAt ? formatPacificDate(order.sentAt, i18n.language) : '' })}</p>
               <p className="flex flex-wrap items-center gap-2 text-slate-800">
-                <span>{t('orders.tracking')}: <span className="font-mono" lang="en">{order.trackingNumber}</span></span>
+                <span>{t('orders.tracking')}: <span className="font-mono" lang="en" translate="no">{order.trackingNumber}</span></span>
                 <CopyButton value={order.trackingNumber} label={t('orders.tracking')} />
               </p>
             </div>
@@ -100,8 +103,8 @@ export default function OrdersScreen() {
             <li key={o.orderNo} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid="order">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
-                  <p className="font-semibold text-slate-900">{t('orders.orderNo', { orderNo: o.orderNo })}</p>
-                  <p className="text-sm text-slate-700">{o.planName} · {formatMoney(o.payAmountCents, i18n.language)}</p>
+                  <p className="font-semibold text-slate-900"><VerbatimText k="portalMoney:orders.orderNo" values={{ orderNo: o.orderNo }} /></p>
+                  <p className="text-sm text-slate-700">{o.replacement ? t('orders.replacement') : o.planName} · {formatMoney(o.payAmountCents, i18n.language)}</p>
                   <p className="text-xs text-slate-600">{t('orders.placed', { date: formatPacificDate(o.createdAt, i18n.language) })}</p>
                 </div>
                 <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{t(`orders.status.${o.status}`)}</span>
@@ -109,7 +112,7 @@ export default function OrdersScreen() {
               <Link to={toggle(o.orderNo)} aria-expanded={open === o.orderNo} className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-2">
                 {open === o.orderNo ? t('orders.hide') : t('orders.view')}
               </Link>
-              {open === o.orderNo && data.detail?.order.orderNo === o.orderNo && <Detail detail={data.detail} />}
+              {open === o.orderNo && data.detail?.order.orderNo === o.orderNo && <Detail detail={data.detail} replacement={o.replacement} />}
             </li>
           ))}
         </ul>

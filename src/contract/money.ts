@@ -150,6 +150,8 @@ export const billPdf = defineEndpoint({
 export const myOrderSummary = z.object({
   orderNo: z.string(),
   kind: z.enum(['plan', 'global']),
+  /** A free replacement card for one of the customer's US lines (decision 0037), listed with the plan orders. */
+  replacement: z.boolean(),
   status: z.enum(['awaiting_payment', 'paying', 'paid', 'payment_failed', 'cancelled']),
   planName: z.string(),
   months: z.number().int(),
@@ -165,7 +167,7 @@ export const myOrders = defineEndpoint({
   id: 'myOrders',
   method: 'POST',
   path: `${PCAPP}/order/myOrders`,
-  summary: "The logged-in customer's orders (US plans, or the global data SIM with kind 'global'), newest first, paged.",
+  summary: "The logged-in customer's orders (US plans and replacement SIM cards, or the global data SIM with kind 'global'), newest first, paged.",
   body: z.object({
     kind: z.enum(['plan', 'global']).optional().default('plan'),
     page: recordIdField().optional().default(1),

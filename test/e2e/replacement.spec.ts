@@ -110,6 +110,17 @@ test.describe('SIM replacement', () => {
     await expect.poll(async () => (await messagesTo(request, email)).map((m) => m.subject)).toContain(`Your replacement SIM is on its way (order ${orderNo})`);
     await axeClean(page, 'shipped');
 
+    // "My orders" lists the card with the plan orders: named as a replacement, free, with its tracking number.
+    await page.goto('/personal/myorder');
+    const listed = page.getByTestId('order').filter({ hasText: orderNo });
+    await expect(listed).toContainText('Replacement SIM card · $0.00');
+    await listed.getByRole('link', { name: 'View details' }).click();
+    await expect(listed).toContainText("1 × physical SIM, a replacement for your line's card");
+    await expect(listed).toContainText('Tracking');
+    await axeClean(page, 'my orders');
+    await page.goto(PAGE);
+    await expect(screen).toHaveAttribute('data-replacement', 'shipped');
+
     await page.locator('input[name=iccid]').fill(card.iccid);
     await page.locator('input[name=activationCode]').fill(card.activationCode === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Move my number to the new SIM' }).click();
@@ -136,6 +147,10 @@ test.describe('SIM replacement', () => {
       expect(await englishLeftovers(page), lang).toEqual([]);
       await axeClean(page, lang);
     }
+    // My orders in Chinese names the card too.
+    await page.goto('/personal/myorder');
+    await expect(page.getByTestId('order').filter({ hasText: orderNo })).toContainText('更換 SIM 卡');
+    expect(await englishLeftovers(page), 'my orders').toEqual([]);
   });
 
   test('the number lock refuses a replacement: the page says why and where to turn it off', async ({ page, request, baseURL }) => {

@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
+import type { MyOrderSummary } from '../../src/contract/money';
 import type { PortalHome } from '../../src/contract/portal';
 import type { ReplacementInfo } from '../../src/contract/replacement';
 import type { SecurityInfo } from '../../src/contract/security';
@@ -156,6 +157,12 @@ describe.each(testDatabases())('SIM replacement (%s)', (_name, databaseUrl) => {
     expect(row).toMatchObject({ state: 'ordered', fromIccid: c.iccid, reauth: 'email' });
     const [o] = await server.db.select().from(orders).where(eq(orders.id, row!.orderId));
     expect(o).toMatchObject({ kind: 'replacement', status: 'paid', payAmountCents: 0, simType: 'physical', simCount: 1, lineId: c.lineId, email: c.email });
+    // "My orders" lists it with the plan orders, marked as a replacement; the global SIM list does not.
+    const mine = await call<{ orders: MyOrderSummary[] }>(server, endpoints.myOrders, { body: {}, headers: await auth(c), ip: randomIp() });
+    expect(mine.body.data?.orders.find((x) => x.orderNo === o!.orderNo)).toMatchObject({ kind: 'plan', replacement: true, status: 'paid', payAmountCents: 0 });
+    expect(mine.body.data?.orders.filter((x) => !x.replacement).every((x) => x.kind === 'plan')).toBe(true);
+    const global = await call<{ orders: MyOrderSummary[] }>(server, endpoints.myOrders, { body: { kind: 'global' }, headers: await auth(c), ip: randomIp() });
+    expect(global.body.data?.orders.some((x) => x.orderNo === o!.orderNo)).toBe(false);
     await runJobs();
     await expectTold(c, 'security.replacementOrdered');
     const [card] = await server.db.select().from(sims).where(eq(sims.orderId, o!.id));

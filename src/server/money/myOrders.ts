@@ -1,22 +1,24 @@
 /**
- * "My orders" (issue 14, Orders): the customer's plan orders, or global data SIM orders for /global/myorder, newest
+ * "My orders" (issue 14, Orders): the customer's plan orders and replacement SIM cards (decision 0037: a replacement
+ * is an order of $0, shipped with tracking like any card), or global data SIM orders for /global/myorder, newest
  * first and paged; an order's detail is orderDetail (status, items, shipment with tracking) plus its payments here.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { MyOrderSummary, OrderPaymentLine } from '../../contract/money';
 import type { Deps } from '../context';
 import { orders, payments } from '../db/schema';
 import { GatewayError } from '../http/errors';
 
 export async function listMyOrders(deps: Deps, customerId: number, q: { kind: 'plan' | 'global'; page: number; pageSize: number }) {
-  const mine = and(eq(orders.customerId, customerId), eq(orders.kind, q.kind));
+  const kinds = q.kind === 'plan' ? ['plan', 'replacement'] as const : ['global'] as const;
+  const mine = and(eq(orders.customerId, customerId), inArray(orders.kind, [...kinds]));
   const [rows, [total]] = await Promise.all([
     deps.db.select().from(orders).where(mine).orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(q.pageSize).offset((q.page - 1) * q.pageSize),
     deps.db.select({ n: count() }).from(orders).where(mine),
   ]);
   const list: MyOrderSummary[] = rows.map((o) => ({
-    orderNo: o.orderNo, kind: q.kind, status: o.status, planName: o.planName, months: o.months, simType: o.simType,
+    orderNo: o.orderNo, kind: q.kind, replacement: o.kind === 'replacement', status: o.status, planName: o.planName, months: o.months, simType: o.simType,
     simCount: o.simCount, payAmountCents: o.payAmountCents, logisticsStatus: o.logisticsStatus, createdAt: o.createdAt.toISOString(),
   }));
   return { orders: list, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };

@@ -44,8 +44,9 @@ export function orderRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.orderDetail, async (ctx) => {
     const reader = orderReaderOf(ctx);
     const order = await findOrderFor(deps, ctx.body.orderNo, reader);
-    // A top-up reads through its own endpoint (money area): it is no plan order.
-    if (order.kind !== 'plan' && order.kind !== 'global') throw new GatewayError('noRecord');
+    // A top-up reads through its own endpoint (money area): it is no plan order. A replacement card is read by its
+    // customer in "My orders" (its order token is never handed out), as a plan order of $0.
+    if (order.kind !== 'plan' && order.kind !== 'global' && order.kind !== 'replacement') throw new GatewayError('noRecord');
     return orderData(deps, order, reader.customerId);
   });
 }

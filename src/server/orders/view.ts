@@ -35,7 +35,8 @@ export async function orderData(deps: Deps, order: OrderRow, viewerCustomerId: n
   ]);
   const s = order.shipping;
   return {
-    // A top-up never reaches here (orderDetail refuses it): orders of this view are plan or global SIM orders.
+    // A top-up never reaches here (orderDetail refuses it): orders of this view are plan or global SIM orders, or a
+    // replacement card (shown as a plan order; "My orders" names it from its list entry).
     orderNo: order.orderNo, kind: order.kind === 'global' ? 'global' : 'plan', status: order.status, planId: order.planId, globalPackId: order.globalPackId,
     planName: order.planName, months: order.months, simType: order.simType, simCount: order.simCount,
     unitPriceCents: order.unitPriceCents, planCostCents: order.planCostCents, multiMonthDiscountCents: order.multiMonthDiscountCents,
