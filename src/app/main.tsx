@@ -6,7 +6,7 @@ import { CORE_NAMESPACES, i18n, initI18n, initialLanguage } from '../../i18n';
 import { setupApiClient } from './api';
 import type { PrerenderedState } from './entry-server';
 import { setNavigator } from './navigation';
-import { createAppRouter, loadMatchedRoutes } from './router';
+import { createAppRouter, loadMatchedRoutes, yieldToBrowser } from './router';
 import { isLoggedIn } from './session';
 import { keepServerDocument } from './layout/useDocumentMeta';
 import './styles.css';
@@ -21,8 +21,6 @@ function readPrerendered(): PrerenderedState | null {
     return null;
   }
 }
-
-const yieldToBrowser = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /**
  * What a visitor typed or picked in the server's HTML before the scripts ran: hydration keeps it on screen but React

@@ -12,7 +12,8 @@ import { getPersonalData, isLoggedIn, refreshPersonalData } from './session';
 
 const Nothing = () => null;
 
-const yieldToBrowser = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
+/** A task boundary: what follows runs after the browser has handled what is waiting (input, paint). */
+export const yieldToBrowser = () => new Promise<void>((resolve) => { setTimeout(resolve, 0); });
 
 /** A screen's code and its i18n namespaces load together, so it never renders a key. */
 const withNamespaces = async <M,>(module: Promise<M>, namespaces: readonly string[] | 'all'): Promise<M> =>

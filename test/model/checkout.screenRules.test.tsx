@@ -22,6 +22,7 @@ import BundleFormScreen from '../../screens/checkout/BundleFormScreen';
 import BundleResultScreen from '../../screens/checkout/BundleResultScreen';
 import BundleResultErrorScreen from '../../screens/checkout/BundleResultErrorScreen';
 import { CATALOG, QUOTE, VALID_DRAFT, order } from '../../machines/models/checkoutFixtures';
+import type * as Observe from '../../src/app/flows/observe';
 
 const SAVED_CARD = { id: 7, brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2030, holderName: 'Mei Lin', isDefault: true };
 const UNLIMITED = { id: 5, slug: 'unlimited-plan', kind: 'us' as const, name: 'Unlimited', highSpeedDataMb: null, monthlyPriceCents: 4500, usMinutes: null, inclusions: [], promotionEligible: true, simTypes: ['physical' as const, 'esim' as const], featured: false };
@@ -39,7 +40,7 @@ const fake = vi.hoisted(() => ({
 
 // The flows' clock lives in observe.ts (the checkout flow re-exports it): the screens read it from there.
 vi.mock('../../src/app/flows/observe', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/app/flows/observe')>()),
+  ...(await importOriginal<typeof Observe>()),
   flowClock: fake.clock,
 }));
 
