@@ -39,11 +39,12 @@ export function StaffFrame({ me, children }: { me?: StaffMember; children: React
               <AppLink to="/staff/inbox" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.inbox')}</AppLink>
               <AppLink to="/staff/campaigns" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.campaigns')}</AppLink>
               <AppLink to="/staff/referralGifts" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.referralGifts')}</AppLink>
+              <AppLink to="/staff/students" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.students')}</AppLink>
             </nav>
           </div>
           <div className="flex items-center gap-3 text-sm">
             <LanguageSwitch className="bg-white" />
-            {me && <span data-testid="staff-me">{me.name}</span>}
+            {me && <span data-testid="staff-me" translate="no">{me.name}</span>}
             {me && (
               <button type="button" className={secondaryButton} onClick={() => { void staffApi.logout().finally(() => navigate('/staff/login', { replace: true })); }}>
                 {t('frame.logout')}

@@ -31,6 +31,7 @@ export { autoRenewalPageFlow } from './flows/planLife';
 export { usePlanLife, type PlanLifeState } from './planLifeState';
 export { useReferralProgramme, type ReferralState } from './referralState';
 export { referralGiftsApi } from './referralGiftsApi';
+export { staffStudentsApi } from './staffStudentsApi';
 export { lineOrderFlows } from './flows/lineOrder';
 export { protectFlow } from './flows/protect';
 export { simReplacementFlow } from './flows/replacement';

@@ -249,6 +249,8 @@ export const ROUTES: AppRoute[] = [
   route('/staff/campaigns/:id', 'staff', { screen: () => import('../../screens/staff/StaffCampaignScreen'), flags: { noHeaderFooter: true }, namespaces: ['campaigns', 'checkout', 'staff', 'validation'] }),
   // Issue 18 (decision 0041): the referral programme's gifts to ship.
   route('/staff/referralGifts', 'staff', { screen: () => import('../../screens/staff/StaffReferralGiftsScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'referral', 'staff', 'validation'] }),
+  // Issue 18 section 4 (decision 0045): the student orders and what each keeps.
+  route('/staff/students', 'staff', { screen: () => import('../../screens/staff/StaffStudentsScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'staff', 'validation'] }),
   route('/staff/inbox/:box/:id', 'staff', { screen: () => import('../../screens/staff/StaffInboxItemScreen'), flags: { noHeaderFooter: true }, namespaces: ['checkout', 'company', 'staff', 'usStates', 'validation'] }),
 
   // Issue 16: number keeping, its three pages in the protectPage chart's layout (decision 0035).

@@ -48,6 +48,7 @@ import { welfareInfo, welfareJoin } from './welfare';
 import { wechatAgreementCancel, wechatAgreementInfo, wechatAgreementPay, wechatAgreementSign } from './wechatSigning';
 // Issue 18 section 4: the student purchase (decision 0045).
 import { studentSendEduCode, studentVerifyEduCode } from './students';
+import { staffStudentOrders } from './studentsStaff';
 
 export * from './endpoint';
 export * from './errors';
@@ -80,7 +81,7 @@ export const endpoints = {
   lotteryInfo, lotteryDraw,
   welfareInfo, welfareJoin,
   wechatAgreementInfo, wechatAgreementSign, wechatAgreementCancel, wechatAgreementPay,
-  studentSendEduCode, studentVerifyEduCode,
+  studentSendEduCode, studentVerifyEduCode, staffStudentOrders,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -90,6 +90,23 @@ for (const [lang, locale] of [['en', 'en-US'], ['zh-Hans', 'zh-CN']] as const) {
         return ((await res.json()) as { data?: { student?: unknown } }).data?.student;
       }, orderNo);
       expect(student).toMatchObject({ school: 'University of California, Los Angeles', grade: 'masters', departureDate: departure, eduEmail: edu });
+
+      // Staff find it in the console's student orders, with what it keeps, in the same language.
+      const staff = await page.context().newPage();
+      await staff.goto('/staff/students');
+      await expect(staff).toHaveURL(/\/staff\/login/);
+      await staff.fill('input[name=email]', 'reviewer@linkbridge.test');
+      await staff.fill('input[name=password]', 'Review@2468');
+      await staff.locator('form button[type=submit]').click();
+      await expect(staff).toHaveURL(/\/staff\/students$/);
+      const row = staff.getByTestId('staff-student-order').filter({ hasText: orderNo });
+      await expect(row).toContainText('University of California, Los Angeles');
+      await expect(row).toContainText(tl('checkout:student.grades.masters'));
+      await expect(row).toContainText(departure);
+      await expect(row).toContainText(edu);
+      expect(await seriousViolations(staff), 'staff student orders').toEqual([]);
+      if (lang !== 'en') expect(await englishLeftovers(staff), 'staff English').toEqual([]);
+      await staff.close();
     });
   });
 }

@@ -9,6 +9,9 @@ import { count, eq } from 'drizzle-orm';
 import { endpoints } from '../../src/contract';
 import type { OrderData } from '../../src/contract/orders';
 import type { ProfileData } from '../../src/contract/profile';
+import { STAFF_COOKIE } from '../../src/contract/staff';
+import type { StaffStudentOrder } from '../../src/contract/studentsStaff';
+import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import type { PaymentResult } from '../../src/contract/payments';
 import { departureWindow } from '../../src/domain/student';
 import { eduVerifications, orderStudents, orders } from '../../src/server/db/schema';
@@ -199,6 +202,21 @@ describe.each(testDatabases())('student purchase on %s', (_name, databaseUrl) =>
       // The buyer reads it back with the order.
       const detail = await call<OrderData>(server, endpoints.orderDetail, { body: { orderNo: order.orderNo }, headers: { 'X-Order-Token': orderToken } });
       expect(detail.body.data!.student?.eduEmail).toBe(email);
+
+      // Staff see it in the console's student orders, with the buyer; the plain order is not there. A customer's
+      // session, or none, does not open the list.
+      await seedSandboxStaff(server.db);
+      const login = await call(server, endpoints.staffLogin, { body: { email: SANDBOX_STAFF[0]!.email, password: SANDBOX_STAFF[0]!.password } });
+      const cookie = new RegExp(`${STAFF_COOKIE}=([^;]+)`).exec(login.headers.get('set-cookie') ?? '')![1]!;
+      const list = await call<{ orders: StaffStudentOrder[] }>(server, endpoints.staffStudentOrders, { headers: bearer(cookie) });
+      expect(list.body.code).toBe('200');
+      expect(list.body.data!.orders.find((o) => o.orderNo === order.orderNo)).toMatchObject({
+        status: 'paid', buyer: { username: 'demo' },
+        student: { school: 'University of California, Los Angeles', grade: 'freshman', departureDate: departure(), eduEmail: email },
+      });
+      expect(list.body.data!.orders.some((o) => o.orderNo === plain.order.orderNo)).toBe(false);
+      expect((await call(server, endpoints.staffStudentOrders, { headers: bearer(token) })).status).toBe(401);
+      expect((await call(server, endpoints.staffStudentOrders)).status).toBe(401);
     });
 
     it('refuses a campaign code that is not a code', async () => {

@@ -1,4 +1,7 @@
-/** The staff console's API (issue 16): login, logout, who am I, the real-name queue, one application, its photos, the decision. */
+/**
+ * The staff console's API (issue 16): login, logout, who am I, the real-name queue, one application, its photos, the
+ * decision; and the student orders (issue 18 section 4).
+ */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import type { Deps } from '../context';
@@ -6,6 +9,7 @@ import { rawRoute, route } from '../http/route';
 import { staffLogin } from './login';
 import { decideReview, reviewDetail, reviewPhoto, reviewQueue } from './reviews';
 import { clearedStaffCookie, endStaffSession, staffCookie } from './sessions';
+import { staffStudentOrders } from './students';
 
 export function staffRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.staffLogin, async (ctx) => {
@@ -30,4 +34,6 @@ export function staffRoutes(app: FastifyInstance, deps: Deps) {
     await ctx.reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
   });
   route(app, deps, endpoints.staffDecide, async (ctx) => decideReview(deps, ctx.staff(), ctx.body));
+  // Staff check a student's claim against what the order keeps (decision 0045).
+  route(app, deps, endpoints.staffStudentOrders, async (ctx) => staffStudentOrders(deps, ctx.staff()));
 }
