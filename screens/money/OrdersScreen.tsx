@@ -52,7 +52,7 @@ function Detail({ detail, replacement }: { detail: NonNullable<OrdersData['detai
             ))}
           </ul>
         )}
-        {payable && <AppLink to={`/plans/bundleForm?orderNo=${encodeURIComponent(order.orderNo)}`} className={`${secondaryButton} mt-2`}>{t('orders.payNow')}</AppLink>}
+        {payable && <AppLink to={`/plans/bundleResult/${encodeURIComponent(order.orderNo)}`} className={`${secondaryButton} mt-2`}>{t('orders.payNow')}</AppLink>}
       </section>
       <section aria-label={t('orders.shipmentTitle')}>
         <h3 className="font-semibold text-slate-900">{t('orders.shipmentTitle')}</h3>

@@ -3,6 +3,7 @@ import { seriousViolations, switchTo } from './checks';
 import { englishLeftovers } from './i18n-check';
 import { LoginPage } from '../support/pages/LoginPage';
 import { PaymentPage } from '../support/pages/PaymentPage';
+import { CheckoutPage } from '../support/pages/CheckoutPage';
 import { TEST_CARDS } from '../../src/server/adapters/payments/testValues';
 import { pdfText } from '../server/pdfText';
 import { balancesOf } from './sandbox';
@@ -104,5 +105,42 @@ test.describe('money pages of the account portal', () => {
     await expect(page.getByText("This number isn't a LinkBridge line in service.", { exact: false })).toBeVisible();
     await expect(page.locator('[data-field="amount"]')).toHaveValue('10');
     await expect(page).toHaveURL(/\/personal\/pay\/changeAccount$/);
+  });
+});
+
+test.describe('an order waiting for its payment', () => {
+  test('"Pay now" in My orders opens that order\'s payment step, and paying it there marks it paid', async ({ page, request }) => {
+    await new LoginPage(page, request).loginAsDemo();
+    // An order made logged in and left unpaid (made in the page: the session cookie authenticates it, same origin).
+    const orderNo = await page.evaluate(async () => {
+      const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+        const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', CHANNEL: 'eshop', Language: 'en', ...headers }, body: JSON.stringify(body) });
+        return ((await res.json()) as { data: never }).data;
+      };
+      const catalog = await post('/gateway/pcapp/api/v1/order/bundleList', {}) as { plans: { id: number; slug: string }[] };
+      const plan = catalog.plans.find((p) => p.slug === '5gb-plan')!;
+      const made = await post('/gateway/pcapp/api/v1/order/createBundleOrder', {
+        planId: plan.id, months: 1, simType: 'esim', simCount: 1, autoRenew: false, autoRenewTermsAccepted: false,
+        shipping: { country: 'US', firstNameEn: 'Mei', lastNameEn: 'Chen', firstNameZh: '美', lastNameZh: '陈', phone: '6265550142', email: 'mei.paynow@example.com' },
+        shippingMethod: 'standard', billingSameAsShipping: false,
+        billing: { country: 'US', address1: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip: '94103' },
+        couponCode: null, referralCode: null, termsAccepted: true, confirmPersonalUse: true, confirmUsOnly: true, channel: 'friend', reasons: ['price'],
+      }, { 'Idempotency-Key': crypto.randomUUID() }) as { order: { orderNo: string } };
+      return made.order.orderNo;
+    });
+    await page.goto(`/personal/myorder?order=${orderNo}`);
+    const listed = page.getByTestId('order').filter({ hasText: orderNo });
+    await expect(listed).toContainText('Awaiting payment');
+    await listed.getByRole('link', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/plans/bundleResult/${orderNo}$`));
+    const checkout = new CheckoutPage(page);
+    await checkout.expectPaying();
+    // The demo customer's saved card is offered first; paying with it settles the order.
+    const payment = new PaymentPage(page);
+    await payment.expectIn('savedCard');
+    await payment.submit();
+    await checkout.expectResult();
+    await page.goto(`/personal/myorder?order=${orderNo}`);
+    await expect(page.getByTestId('order').filter({ hasText: orderNo })).toContainText('Paid');
   });
 });
