@@ -85,6 +85,10 @@ export const formatDate = (value: string | number | Date, lang: string = i18n.la
 export const formatPacificDateTime = (value: string | number | Date, lang: string = i18n.language): string =>
   i18n.t('common:pacificTime', { lng: localeOf(lang), time: new Intl.DateTimeFormat(localeOf(lang), PACIFIC_DATE_TIME).format(new Date(value)) });
 
+/** A calendar day given as 'YYYY-MM-DD' (a departure date), as the language writes a day: no time zone moves it. */
+export const formatCalendarDay = (day: string, lang: string = i18n.language): string =>
+  formatDate(`${day}T00:00:00Z`, lang, { dateStyle: 'long', timeZone: 'UTC' });
+
 /** A day in Pacific time, as the emails write it. */
 export const formatPacificDate = (value: string | number | Date, lang: string = i18n.language): string =>
   new Intl.DateTimeFormat(localeOf(lang), PACIFIC_DATE).format(new Date(value));

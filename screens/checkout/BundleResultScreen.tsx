@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDate, formatPacificDateTime } from '../../i18n';
+import { formatCalendarDay, formatPacificDateTime } from '../../i18n';
 import type { BundleList } from '../../src/contract/catalog';
 import type { OrderData } from '../../src/contract/orders';
 import { usePackName, usePlanName } from './productLabel';
@@ -49,7 +49,6 @@ function InfoRows({ rows, testId }: { rows: [string, string, boolean?][]; testId
 }
 
 /** A day of the calendar (YYYY-MM-DD), written for the page's language, the same day in every zone. */
-const calendarDay = (date: string, lang: string): string => formatDate(`${date}T00:00:00Z`, lang, { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * Spec section 3 "Student info: school, grade, departure date, edu email" of a student order (decision 0045; README
@@ -63,7 +62,7 @@ function StudentInfo({ student }: { student: NonNullable<OrderData['student']> }
       <InfoRows testId="result-student" rows={[
         [t('student.school'), student.school, true],
         [t('student.grade'), t(`student.grades.${student.grade}`)],
-        [t('student.departureDate'), calendarDay(student.departureDate, i18n.language)],
+        [t('student.departureDate'), formatCalendarDay(student.departureDate, i18n.language)],
         [t('student.eduEmail'), student.eduEmail, true],
       ]} />
     </div>

@@ -3,11 +3,10 @@
  * the newest paid student order said. Shown only for an account that bought as a student.
  */
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDay } from '../../i18n';
 import type { ProfileData } from '../../src/contract/profile';
 import { FormSection } from '../ui/fields';
 
-const formatDay = (date: string, lang: string): string =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 export function StudentCard({ student }: { student: NonNullable<ProfileData['student']> }) {
   const { t, i18n } = useTranslation('portalProfile');
@@ -17,7 +16,7 @@ export function StudentCard({ student }: { student: NonNullable<ProfileData['stu
       <dl className="space-y-2 text-sm text-slate-700" data-testid="account-student">
         <div className={row}><dt>{t('student.school')}</dt><dd className="font-medium text-slate-900">{student.school}</dd></div>
         <div className={row}><dt>{t('student.grade')}</dt><dd className="font-medium text-slate-900">{t(`student.grades.${student.grade}`)}</dd></div>
-        <div className={row}><dt>{t('student.departureDate')}</dt><dd className="font-medium text-slate-900">{formatDay(student.departureDate, i18n.language)}</dd></div>
+        <div className={row}><dt>{t('student.departureDate')}</dt><dd className="font-medium text-slate-900">{formatCalendarDay(student.departureDate, i18n.language)}</dd></div>
         <div className={row}><dt>{t('student.eduEmail')}</dt><dd className="font-medium text-slate-900" translate="no">{student.eduEmail} <span className="font-normal text-emerald-800">{t('student.verified')}</span></dd></div>
       </dl>
     </FormSection>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPacificDate } from '../../i18n';
+import { formatCalendarDay, formatPacificDate } from '../../i18n';
 import { staffStudentsApi, StaffApiError } from '../../src/app/forScreens';
 import type { StaffStudentOrder } from '../../src/contract/studentsStaff';
 import { Notice, secondaryButton } from '../ui/fields';
@@ -68,7 +68,7 @@ export default function StaffStudentsScreen() {
                       <span translate="no">{o.student.school}</span>
                       <span className="block text-xs text-slate-600">{t(`checkout:student.grades.${o.student.grade}`)}</span>
                     </td>
-                    <td className="px-4 py-2 font-mono" translate="no">{o.student.departureDate}</td>
+                    <td className="px-4 py-2">{formatCalendarDay(o.student.departureDate, lang)}</td>
                     <td className="px-4 py-2">
                       <span translate="no">{o.student.eduEmail}</span>
                       <span className="block text-xs text-slate-600">{t('students.verified', { date: formatPacificDate(o.student.verifiedAt, lang) })}</span>
