@@ -2,37 +2,29 @@
  * /staff/campaigns (issue 18, decision 0042): the campaign screenshots to review, oldest first, and the decided ones
  * newest first with who decided (spec section 6: "Staff review IDs and screenshots").
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPacificDateTime } from '../../i18n';
-import { AppLink, staffCampaignApi, StaffApiError } from '../../src/app/forScreens';
+import { AppLink, staffCampaignApi } from '../../src/app/forScreens';
 import type { RewardSummary } from '../../src/contract/campaigns';
 import { Notice, secondaryButton } from '../ui/fields';
-import { problemText, useText, type Text } from '../ui/text';
+import { useText } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
+import { useStaffList } from './useStaffList';
 
 export default function StaffCampaignsScreen() {
   const { t, i18n } = useTranslation('staff');
   const text = useText();
   const me = useStaff();
   const [tab, setTab] = useState<'waiting' | 'decided'>('waiting');
-  const [rewards, setRewards] = useState<RewardSummary[] | null>(null);
-  const [problem, setProblem] = useState<Text | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!me) return;
-    let live = true;
-    setRewards(null);
-    staffCampaignApi.list(tab).then((r) => { if (live) { setRewards(r.rewards); setProblem(null); } },
-      (e: unknown) => { if (live) setProblem(e instanceof StaffApiError ? problemText(e) : { key: 'errors:code.serverError' }); });
-    return () => { live = false; };
-  }, [me, tab, tick]);
+  const { answer, problem, refresh } = useStaffList(me, () => staffCampaignApi.list(tab), [tab]);
+  const rewards = answer?.rewards ?? null;
   return (
     <StaffFrame me={me}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold text-slate-900">{t('campaigns.title')}</h1>
-          <button type="button" className={secondaryButton} onClick={() => setTick((n) => n + 1)}>{t('queue.refresh')}</button>
+          <button type="button" className={secondaryButton} onClick={refresh}>{t('queue.refresh')}</button>
         </div>
         <div role="tablist" aria-label={t('campaigns.title')} className="flex gap-2">
           {(['waiting', 'decided'] as const).map((k) => (

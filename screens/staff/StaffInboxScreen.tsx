@@ -2,15 +2,15 @@
  * /staff/inbox (issue 18): contact messages and dealer applications from the website, open or handled, newest first,
  * each opening its own page. Every list shown is written in the staff audit log by the gateway.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatPacificDateTime } from '../../i18n';
-import { AppLink, inboxApi, StaffApiError } from '../../src/app/forScreens';
+import { AppLink, inboxApi } from '../../src/app/forScreens';
 import type { EnquiryState, InboxBox, InboxItem } from '../../src/contract/enquiries';
 import { Notice, secondaryButton } from '../ui/fields';
-import { problemText, useText, type Text } from '../ui/text';
+import { useText } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
+import { useStaffList } from './useStaffList';
 
 const tabClass = (on: boolean) => `rounded-full px-4 py-2 text-sm font-semibold ${on ? 'bg-blue-700 text-white' : 'bg-white text-slate-900 ring-1 ring-slate-300'}`;
 
@@ -22,17 +22,7 @@ export default function StaffInboxScreen() {
   const [params, setParams] = useSearchParams();
   const box: InboxBox = params.get('box') === 'dealer' ? 'dealer' : 'contact';
   const status: EnquiryState = params.get('status') === 'closed' ? 'closed' : 'open';
-  const [answer, setAnswer] = useState<{ items: InboxItem[]; open: { contact: number; dealer: number } } | null>(null);
-  const [problem, setProblem] = useState<Text | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!me) return undefined;
-    let live = true;
-    setAnswer(null);
-    inboxApi.list(box, status).then((a) => { if (live) { setAnswer(a); setProblem(null); } },
-      (e: unknown) => { if (live) setProblem(e instanceof StaffApiError ? problemText(e) : { key: 'errors:code.serverError' }); });
-    return () => { live = false; };
-  }, [me, box, status, tick]);
+  const { answer, problem, refresh } = useStaffList(me, () => inboxApi.list(box, status), [box, status]);
   const go = (next: { box?: InboxBox; status?: EnquiryState }) => setParams({ box: next.box ?? box, status: next.status ?? status }, { replace: true });
   const subject = (item: InboxItem) => (item.box === 'contact' ? company(`contact.topics.${item.subject}`) : item.subject);
   return (
@@ -43,7 +33,7 @@ export default function StaffInboxScreen() {
             <h1 className="text-2xl font-bold text-slate-900">{t('inbox.title')}</h1>
             <p className="text-sm text-slate-700">{t('inbox.intro')}</p>
           </div>
-          <button type="button" className={secondaryButton} onClick={() => setTick((n) => n + 1)}>{t('inbox.refresh')}</button>
+          <button type="button" className={secondaryButton} onClick={refresh}>{t('inbox.refresh')}</button>
         </div>
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('inbox.title')}>
           {(['contact', 'dealer'] as const).map((b) => (

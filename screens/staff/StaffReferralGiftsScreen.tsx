@@ -3,30 +3,20 @@
  * plate and souvenirs and the top referrer's iPhone, soonest ship-by date first ("gifts ship within 15 working days"),
  * with the referrer to send them to. The list is written in the staff audit log by the gateway.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPacificDate } from '../../i18n';
-import { referralGiftsApi, StaffApiError } from '../../src/app/forScreens';
-import type { StaffGift } from '../../src/contract/referralStaff';
+import { referralGiftsApi } from '../../src/app/forScreens';
 import { Notice, secondaryButton } from '../ui/fields';
-import { problemText, useText, type Text } from '../ui/text';
+import { useText } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
+import { useStaffList } from './useStaffList';
 
 export default function StaffReferralGiftsScreen() {
   const { t, i18n } = useTranslation('referral');
   const text = useText();
   const me = useStaff();
-  const [gifts, setGifts] = useState<StaffGift[] | null>(null);
-  const [problem, setProblem] = useState<Text | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!me) return undefined;
-    let live = true;
-    setGifts(null);
-    referralGiftsApi.list().then((a) => { if (live) { setGifts(a.gifts); setProblem(null); } },
-      (e: unknown) => { if (live) setProblem(e instanceof StaffApiError ? problemText(e) : { key: 'errors:code.serverError' }); });
-    return () => { live = false; };
-  }, [me, tick]);
+  const { answer, problem, refresh } = useStaffList(me, referralGiftsApi.list);
+  const gifts = answer?.gifts ?? null;
   const lang = i18n.language;
   return (
     <StaffFrame me={me}>
@@ -36,7 +26,7 @@ export default function StaffReferralGiftsScreen() {
             <h1 className="text-2xl font-bold text-slate-900">{t('staffGifts.title')}</h1>
             <p className="text-sm text-slate-700">{t('staffGifts.intro')}</p>
           </div>
-          <button type="button" className={secondaryButton} onClick={() => setTick((n) => n + 1)}>{t('staffGifts.refresh')}</button>
+          <button type="button" className={secondaryButton} onClick={refresh}>{t('staffGifts.refresh')}</button>
         </div>
         {problem && <Notice tone="error">{text(problem)}</Notice>}
         {gifts === null && !problem && <p className="text-slate-700" aria-busy="true">{t('staffGifts.loading')}</p>}

@@ -3,30 +3,20 @@
  * grade, departure date, the school email proved by its code) and the buyer, for staff who check a student's claim or
  * help around a departure. The list is written in the staff audit log by the gateway.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay, formatPacificDate } from '../../i18n';
-import { staffStudentsApi, StaffApiError } from '../../src/app/forScreens';
-import type { StaffStudentOrder } from '../../src/contract/studentsStaff';
+import { staffStudentsApi } from '../../src/app/forScreens';
 import { Notice, secondaryButton } from '../ui/fields';
-import { problemText, useText, type Text } from '../ui/text';
+import { useText } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
+import { useStaffList } from './useStaffList';
 
 export default function StaffStudentsScreen() {
   const { t, i18n } = useTranslation('staff');
   const text = useText();
   const me = useStaff();
-  const [orders, setOrders] = useState<StaffStudentOrder[] | null>(null);
-  const [problem, setProblem] = useState<Text | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!me) return undefined;
-    let live = true;
-    setOrders(null);
-    staffStudentsApi.list().then((a) => { if (live) { setOrders(a.orders); setProblem(null); } },
-      (e: unknown) => { if (live) setProblem(e instanceof StaffApiError ? problemText(e) : { key: 'errors:code.serverError' }); });
-    return () => { live = false; };
-  }, [me, tick]);
+  const { answer, problem, refresh } = useStaffList(me, staffStudentsApi.list);
+  const orders = answer?.orders ?? null;
   const lang = i18n.language;
   return (
     <StaffFrame me={me}>
@@ -36,7 +26,7 @@ export default function StaffStudentsScreen() {
             <h1 className="text-2xl font-bold text-slate-900">{t('students.title')}</h1>
             <p className="text-sm text-slate-700">{t('students.intro')}</p>
           </div>
-          <button type="button" className={secondaryButton} onClick={() => setTick((n) => n + 1)}>{t('students.refresh')}</button>
+          <button type="button" className={secondaryButton} onClick={refresh}>{t('students.refresh')}</button>
         </div>
         {problem && <Notice tone="error">{text(problem)}</Notice>}
         {orders === null && !problem && <p className="text-slate-700" aria-busy="true">{t('students.loading')}</p>}
