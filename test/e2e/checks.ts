@@ -25,12 +25,28 @@ const origin = (url: string) => {
  * way, which is the only one that reaches into such a frame.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const here = origin(page.url());
   const crossOrigin = page.frames().some((frame) => frame !== page.mainFrame() && /^https?:/.test(frame.url()) && origin(frame.url()) !== here);
   const result = await new AxeBuilder({ page }).setLegacyMode(!crossOrigin).disableRules(NEVER_SERIOUS)
     .options({ resultTypes: ['violations'] }).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/**
+ * Waits (up to a second) for the page's finite CSS transitions and animations to end, so that axe measures the colours
+ * a person sees at rest: a button just pressed fades from white to blue in 150 ms, and a contrast measured halfway
+ * is a violation nobody sees (CI failed on the language switch's "繁體中文" this way). Endless ones (a spinner) are
+ * not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => { setTimeout(resolve, 1000); }),
+  ]));
 }
 
 /** The header's language switch, as a visitor uses it: the button named in its own language. */
