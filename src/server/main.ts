@@ -3,6 +3,7 @@
  * and the gateway on one port. Ctrl-C (SIGINT) or SIGTERM closes the server, then the database.
  */
 import { join } from 'node:path';
+import pino from 'pino';
 import { EnvError, readEnv, sandboxEnabled } from './env';
 import { embeddedPepper } from './pepper';
 import { ensureClientBuilt } from './clientBuild';
@@ -57,6 +58,9 @@ async function main() {
       trustProxy: env.TRUST_PROXY, redisUrl: env.REDIS_URL,
       publicOrigin: env.PUBLIC_ORIGIN, paymentsOrigin: env.PAYMENTS_ORIGIN, hstsMaxAge: env.HSTS_MAX_AGE,
       compressMinBytes: env.COMPRESS_MIN_BYTES,
+      // Lines written to stdout asynchronously: a line that comes while a write is under way joins the next write, so
+      // under load the log costs a write per batch, not per request (decision 0024); flushed synchronously on exit.
+      logStream: pino.destination({ dest: 1, sync: false }),
     },
     wechatNotifications: { copies: env.WECHAT_NOTIFY_COPIES, firstDelayMs: env.WECHAT_NOTIFY_DELAY_SECONDS * 1000 },
     databaseUrl: env.DATABASE_URL,

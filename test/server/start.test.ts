@@ -224,12 +224,12 @@ describe('npm start', () => {
     expect(err).toContain('Invalid environment:\n  - CODE_PEPPER: required with DATABASE_URL');
   });
 
-  it('runs from its bundle: answers healthz, shuts down cleanly on SIGINT with exit code 0, and a restart skips the seed', async () => {
+  it('runs from its bundle: answers healthz, shuts down cleanly on SIGINT with exit code 0, and a restart skips the seed; its request lines reach stdout', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     // What `npm start` runs (package.json), here with the project elsewhere than the working directory: no client.
-    const start = () => {
+    const start = (logLevel: string) => {
       const child = spawn(process.execPath, [join(process.cwd(), 'scripts/start.mjs')], {
-        cwd: temp, env: { ...process.env, PORT: String(port), DATA_DIR: join(temp, 'npm-start-data'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+        cwd: temp, env: { ...process.env, PORT: String(port), DATA_DIR: join(temp, 'npm-start-data'), LOG_LEVEL: logLevel, NODE_ENV: 'test' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const output = { text: '' };
@@ -237,7 +237,7 @@ describe('npm start', () => {
       return { child, output, exited: new Promise<number | null>((resolve) => child.once('exit', resolve)) };
     };
     for (const run of [1, 2]) {
-      const { child, output, exited } = start();
+      const { child, output, exited } = start(run === 1 ? 'warn' : 'info');
       let healthy = false;
       for (let i = 0; i < 600 && !healthy && child.exitCode === null; i++) {
         healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
@@ -249,6 +249,10 @@ describe('npm start', () => {
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(output.text).toContain('SIGINT: shutting down');
+      // At info, one JSON line per request, written asynchronously (decision 0024) and all out by the exit.
+      const requestLines = output.text.split('\n').filter((line) => line.includes('"msg":"request completed"'));
+      expect(requestLines.length > 0).toBe(run === 2);
+      for (const line of requestLines) expect(JSON.parse(line)).toMatchObject({ req: { method: 'GET', path: '/healthz' }, res: { statusCode: expect.any(Number) } });
     }
   });
 });

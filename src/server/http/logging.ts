@@ -26,16 +26,15 @@ const serializeError = (err: Error & { code?: string; cause?: unknown }) => {
   };
 };
 
-export const REDACTED_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["image-code"]', 'req.headers["x-image-code-token"]',
-  'res.headers["set-cookie"]', 'res.headers["x-image-code-token"]', 'req.body', 'req.query',
-];
-
+/**
+ * What a request's line says of it is an allow-list, the serializers below: the request's method, route pattern and ip,
+ * the answer's status; never its headers, cookies, query or body. No redaction pass runs after them (pino's `redact`
+ * cloned and walked every line for paths the serializers never write, half the cost of a line; decision 0024).
+ */
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req: (req: FastifyRequest) => ({ method: req.method, path: pathOf(req), ip: req.ip }),
       res: (res: FastifyReply) => ({ statusCode: res.statusCode }),
