@@ -4,22 +4,43 @@
  * chart (a deep link to a step not reached goes to the step reached), and shows the 120087 dialog before going home.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { flowClock, getPersonalData, inspectFlow, showDialog, topUpFlow } from '../../src/app/forScreens';
+import { flowClock, inspectFlow, refreshPersonalData, showDialog, topUpFlow, useSession } from '../../src/app/forScreens';
 import { urlFor } from './topUp.connect';
 import { TopUpActorContext } from './useTopUp';
 
 const STATUS = /^\/personal\/pay\/payStatus\/([^/]+)$/;
 
+/**
+ * The form starts with the customer's own number. A tab opened on this page (a link, a bookmark) has the session but
+ * not yet the customer's data, which each tab loads for itself: the flow starts once it is here, or once asking for it
+ * has failed (the form then starts empty, as for a friend's number).
+ */
 export default function TopUpLayout() {
+  const { t } = useTranslation('portalMoney');
+  const { personal } = useSession();
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (personal || asked) return undefined;
+    let live = true;
+    void refreshPersonalData().finally(() => { if (live) setAsked(true); });
+    return () => { live = false; };
+  }, [personal, asked]);
+  if (!personal && !asked) {
+    return <div className="mx-auto max-w-2xl px-4 py-10"><p role="status" className="text-sm text-slate-700">{t('topUp.loading')}</p></div>;
+  }
+  return <TopUpFlow defaultPhone={personal?.msisdn ?? ''} />;
+}
+
+function TopUpFlow({ defaultPhone }: { defaultPhone: string }) {
   const { t } = useTranslation('errors');
   const location = useLocation();
   const navigate = useNavigate();
   const opened = useRef(false);
   const actor = useActorRef(topUpFlow, {
-    input: { defaultPhone: getPersonalData()?.msisdn ?? '' },
+    input: { defaultPhone },
     inspect: inspectFlow,
     ...(flowClock.current ? { clock: flowClock.current } : {}),
   });

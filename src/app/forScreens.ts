@@ -45,6 +45,6 @@ export { portalItemsFor, type PortalFlags } from './layout/navItems';
 export { usePlanName } from './planName';
 export { useFindRoute, type FindRoute } from './routeLookup';
 export { isServed, type AppRoute } from './routeModel';
-export { isLoggedIn, useSession } from './session';
+export { isLoggedIn, refreshPersonalData, useSession } from './session';
 export { USAGE_PATHS, usageHref, useDataAllowance, type DataAllowanceState } from './usagePages';
 export { useHydrated } from './useHydrated';

@@ -65,9 +65,19 @@ export function setPersonalData(u: UserInfo): void {
   });
 }
 
-/** Loads the customer's data and stores personalData; null when not logged in or the call fails. */
-export async function refreshPersonalData(): Promise<UserInfo | null> {
-  if (!isLoggedIn()) return null;
+let loading: Promise<UserInfo | null> | null = null;
+
+/**
+ * Loads the customer's data and stores personalData; null when not logged in or the call fails. Callers at the same
+ * moment (the layout of a new tab and a page that needs the customer's number) share one userInfo call.
+ */
+export function refreshPersonalData(): Promise<UserInfo | null> {
+  if (!isLoggedIn()) return Promise.resolve(null);
+  loading ??= loadPersonalData().finally(() => { loading = null; });
+  return loading;
+}
+
+async function loadPersonalData(): Promise<UserInfo | null> {
   try {
     // The schema comes with the first call (decision 0023): a visitor's first load carries no zod.
     const { userInfo } = await import('../contract/personal');

@@ -96,6 +96,20 @@ test.describe('money pages of the account portal', () => {
     expect(zhText).toContain('充值到账：国际长途账户');
   });
 
+  test('the form starts with the customer\'s own number, also in a tab opened on it (the tab loads the customer first)', async ({ page, request, context }) => {
+    await new LoginPage(page, request).loginAsDemo();
+    await page.goto('/personal/pay/changeAccount');
+    await expect(page.locator('[data-field="phone"]')).toHaveValue('6265550100');
+    // A new tab shares the session cookie but not this tab's stored customer data.
+    const tab = await context.newPage();
+    await tab.goto('/personal/pay/changeAccount');
+    await expect(tab.locator('[data-field="phone"]')).toHaveValue('6265550100');
+    await tab.locator('[data-field="amount"]').fill('10');
+    await tab.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(tab).toHaveURL(/\/personal\/pay\/confirmPay$/);
+    await tab.close();
+  });
+
   test('a wrong number is refused next to its field, and what was typed stays', async ({ page, request }) => {
     await new LoginPage(page, request).loginAsDemo();
     await page.goto('/personal/pay/changeAccount');
