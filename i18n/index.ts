@@ -7,7 +7,7 @@
  */
 import { setTranslator } from './reactBinding';
 import { Translator } from './runtime';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, cookieValue, isLanguage, pageLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, cookieValue, isLanguage, labelColon, pageLanguage, type Language } from './languages';
 import { NAMESPACES, loadNamespace } from './resources';
 import { getItem, setItem } from '../src/storage';
 import { PACIFIC_DATE, PACIFIC_DATE_TIME } from '../src/domain/pacificTime';
@@ -165,4 +165,4 @@ export async function setLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
-export { LANGUAGES, type Language };
+export { LANGUAGES, labelColon, type Language };

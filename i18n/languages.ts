@@ -4,6 +4,9 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
+/** What follows a label before its value: ": " in English, the full-width "：" in Chinese (运单号：…, not 运单号: …). */
+export const labelColon = (lang: string): string => (lang.startsWith('zh') ? '：' : ': ');
+
 /** Picks a supported language from an Accept-Language/Language header value or a browser locale. */
 export const pickLanguage = (value: string | null | undefined): Language => {
   if (!value) return DEFAULT_LANGUAGE;

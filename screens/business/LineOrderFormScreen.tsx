@@ -18,6 +18,7 @@ import { OrderFacts } from './OrderFacts';
 import { ResultErrorView } from './LineOrderResultErrorScreen';
 import { useOfferText } from './offerText';
 import { useLineOrder } from './useLineOrder';
+import { Colon } from '../ui/Colon';
 
 /** The terms open beside the form (a new tab keeps the choice here), said to screen readers. */
 function TermsLink({ href, children }: { href: string; children?: ReactNode }) {
@@ -83,7 +84,7 @@ export default function LineOrderFormScreen() {
             : t('startsNow')}
         </Notice>
       )}
-      <p className="text-base text-slate-900">{t('total')}: <strong data-testid="line-order-total">{formatMoney(totalCents, lang)}</strong></p>
+      <p className="text-base text-slate-900">{t('total')}<Colon /><strong data-testid="line-order-total">{formatMoney(totalCents, lang)}</strong></p>
       <CheckboxField field="terms" checked={selection.termsAccepted} onChange={(accepted) => send({ type: 'terms.toggle', accepted })}
         errors={fieldErrors.terms ? [{ key: fieldErrors.terms }] : []}>
         <Trans t={t} i18nKey="terms" components={[<TermsLink key="terms" href={legalHref('terms', lang)} />]} />

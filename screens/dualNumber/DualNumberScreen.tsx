@@ -18,6 +18,7 @@ import { linkClass, Notice, primaryButton, secondaryButton, SelectInput, TextInp
 import { useText } from '../ui/text';
 import { connectDualNumber, type DualNumberView } from './dualNumber.connect';
 import { regionCodes } from './format';
+import { Colon } from '../ui/Colon';
 
 
 export default function DualNumberScreen() {
@@ -72,7 +73,7 @@ function StateCard({ view, data }: { view: DualNumberView; data: DualNumberData 
           {data.state === 'auditFailed' && data.application && (
             <div role="alert" className="rounded-2xl bg-rose-50 p-4 text-rose-950 ring-1 ring-rose-300" data-testid="audit-failed">
               <h2 className="font-semibold">{t('failed.title')}</h2>
-              <p className="mt-1 text-sm">{t('failed.reason')}: <span className="font-medium">{data.application.reason}</span></p>
+              <p className="mt-1 text-sm">{t('failed.reason')}<Colon /><span className="font-medium">{data.application.reason}</span></p>
               {data.reuploadUntil && <p className="mt-1 text-sm">{t('failed.deadline', { date: date(data.reuploadUntil) })}</p>}
             </div>
           )}

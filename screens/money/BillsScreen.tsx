@@ -13,6 +13,7 @@ import { buttonPrimary } from '../ui/Section';
 import { Notice, secondaryButton } from '../ui/fields';
 import { VerbatimText } from '../ui/Verbatim';
 import { Pager } from './Pager';
+import { Colon } from '../ui/Colon';
 
 function entryText(t: (k: string, v?: Record<string, unknown>) => string, e: BillEntry): string {
   if (e.kind === 'topup') return t(`bill.kind.topup.${e.direction}`, { account: t(`account.${e.account ?? 'general'}`) });
@@ -62,8 +63,8 @@ export default function BillsScreen() {
                   <Link to={monthLink(m.month)} aria-current={bill?.month === m.month ? 'page' : undefined}
                     className="block rounded-xl bg-white p-3 text-sm ring-1 ring-slate-200 hover:ring-blue-600 aria-[current=page]:ring-2 aria-[current=page]:ring-blue-700">
                     <span className="block font-semibold text-slate-900">{monthName(m.month)}</span>
-                    <span className="block text-slate-700">{t('bill.charges')}: {money(m.chargesCents)}</span>
-                    <span className="block text-slate-700">{t('bill.credits')}: {money(m.creditsCents)}</span>
+                    <span className="block text-slate-700">{t('bill.charges')}<Colon />{money(m.chargesCents)}</span>
+                    <span className="block text-slate-700">{t('bill.credits')}<Colon />{money(m.creditsCents)}</span>
                   </Link>
                 </li>
               ))}

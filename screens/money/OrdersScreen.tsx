@@ -12,6 +12,7 @@ import { CopyButton } from '../ui/CopyButton';
 import { Notice, secondaryButton } from '../ui/fields';
 import { VerbatimText } from '../ui/Verbatim';
 import { Pager } from './Pager';
+import { Colon } from '../ui/Colon';
 
 const STATUS_TONE: Record<string, string> = {
   paid: 'bg-emerald-100 text-emerald-900', awaiting_payment: 'bg-amber-100 text-amber-900', paying: 'bg-amber-100 text-amber-900',
@@ -61,7 +62,7 @@ function Detail({ detail, replacement }: { detail: NonNullable<OrdersData['detai
             <div className="mt-1 space-y-1">
               <p className="text-slate-800">{t('orders.shipped', { carrier: order.carrier ?? '', date: order.sentAt ? formatPacificDate(order.sentAt, i18n.language) : '' })}</p>
               <p className="flex flex-wrap items-center gap-2 text-slate-800">
-                <span>{t('orders.tracking')}: <span className="font-mono" lang="en" translate="no">{order.trackingNumber}</span></span>
+                <span>{t('orders.tracking')}<Colon /><span className="font-mono" lang="en" translate="no">{order.trackingNumber}</span></span>
                 <CopyButton value={order.trackingNumber} label={t('orders.tracking')} />
               </p>
             </div>

@@ -10,6 +10,7 @@ import type { PortalData } from '../../src/contract/pageData';
 import { AppLink } from '../../src/app/forScreens';
 import { Badge, Card, card, pill } from './parts';
 import { DataAllowance, PlanTerms } from './PlanFacts';
+import { Colon } from '../ui/Colon';
 
 export default function PackageScreen() {
   const { t, i18n } = useTranslation(['portalHome', 'personal', 'plans']);
@@ -37,7 +38,7 @@ export default function PackageScreen() {
           <Card id="package-plan" title={plan.name} action={<Badge status={plan.status} label={t(`personal:plan.status.${plan.status}`)} />}>
             <div className="grid gap-6 md:grid-cols-2">
               <div className="space-y-4">
-                <p className="text-sm text-slate-700">{t('package.price')}: <span className="font-semibold text-slate-900">{formatMoney(plan.monthlyPriceCents, lang)}</span></p>
+                <p className="text-sm text-slate-700">{t('package.price')}<Colon /><span className="font-semibold text-slate-900">{formatMoney(plan.monthlyPriceCents, lang)}</span></p>
                 <PlanTerms plan={plan} />
                 <DataAllowance data={plan.data} />
               </div>

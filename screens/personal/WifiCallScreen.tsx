@@ -12,6 +12,7 @@ import { Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { useText } from '../ui/text';
 import { connectWifiCalling } from './lineServices.connect';
 import { card } from './parts';
+import { Colon } from '../ui/Colon';
 
 export default function WifiCallScreen() {
   const { t, i18n } = useTranslation('portalHome');
@@ -39,7 +40,7 @@ export default function WifiCallScreen() {
       {view.info && !view.editing && (
         <section aria-labelledby="e911-address-title" className={card}>
           <h2 id="e911-address-title" className="text-base font-semibold text-slate-900">{t('wifi.address')}</h2>
-          <p className="mt-1 text-sm text-slate-700">{t('wifi.line')}: <span className="font-medium text-slate-900">{formatPhone(view.info.msisdn)}</span></p>
+          <p className="mt-1 text-sm text-slate-700">{t('wifi.line')}<Colon /><span className="font-medium text-slate-900">{formatPhone(view.info.msisdn)}</span></p>
           {view.saved && <div className="mt-3"><Notice tone="success">{t('wifi.saved')}</Notice></div>}
           {address ? (
             <address className="mt-3 not-italic text-slate-900" data-testid="e911-address" translate="no">
@@ -48,7 +49,7 @@ export default function WifiCallScreen() {
               <span className="block">{address.city}, {address.state} {address.zip}</span>
             </address>
           ) : <p className="mt-3 text-sm text-slate-700">{t('wifi.none')}</p>}
-          {view.info.updatedAt && <p className="mt-2 text-xs text-slate-600">{t('wifi.updated')}: {formatPacificDateTime(view.info.updatedAt, i18n.language)}</p>}
+          {view.info.updatedAt && <p className="mt-2 text-xs text-slate-600">{t('wifi.updated')}<Colon />{formatPacificDateTime(view.info.updatedAt, i18n.language)}</p>}
           <button type="button" className={`mt-4 ${secondaryButton}`} onClick={view.edit}>{t(address ? 'wifi.change' : 'wifi.add')}</button>
         </section>
       )}

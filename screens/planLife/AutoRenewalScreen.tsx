@@ -11,6 +11,7 @@ import { formatMoney, formatPacificDateTime } from '../../i18n';
 import { AppLink, autoRenewalPageFlow, inspectFlow } from '../../src/app/forScreens';
 import { CheckboxField, ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { problemText, useText } from '../ui/text';
+import { Colon } from '../ui/Colon';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200';
 
@@ -51,7 +52,7 @@ export default function AutoRenewalScreen() {
       {info && (snapshot.matches('showing') || busy) && (
         <section aria-labelledby="renewal-state" className={`${card} space-y-4`}>
           <h2 id="renewal-state" className="text-base font-semibold text-slate-900">
-            {t('page.state')}: <span data-testid="renewal-state">{t(`state.${info.state}`)}</span>
+            {t('page.state')}<Colon /><span data-testid="renewal-state">{t(`state.${info.state}`)}</span>
           </h2>
           {saved && <Notice tone="success">{t('page.saved')}</Notice>}
           {problemWords && <Notice tone="error">{text(problemWords)}</Notice>}

@@ -17,6 +17,7 @@ import { ChoiceGroup, linkClass, Notice, primaryButton, secondaryButton, SelectI
 import { ReauthForm } from '../security';
 import { useText } from '../ui/text';
 import { connectReplacement, type ReplacementView } from './replacement.connect';
+import { Colon } from '../ui/Colon';
 
 export default function ReplacementScreen() {
   const { t } = useTranslation('security');
@@ -82,7 +83,7 @@ function Progress({ replacement: r, info, view }: { replacement: ReplacementData
       <div>
         <h2 id="replace-progress" className="text-lg font-semibold text-slate-900">{title}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t('replace.progress.orderNo')} <span translate="no">{r.orderNo}</span> · {t('replace.progress.reasonLabel')}: {t(`replace.reason.${r.reason}`)}
+          {t('replace.progress.orderNo')} <span translate="no">{r.orderNo}</span> · {t('replace.progress.reasonLabel')}<Colon />{t(`replace.reason.${r.reason}`)}
         </p>
       </div>
       {r.state === 'ordered' && <p className="text-slate-700">{t('replace.progress.ordered.body', { date: formatPacificDate(r.createdAt, lang), name: r.shipTo.name, place })}</p>}
@@ -90,7 +91,7 @@ function Progress({ replacement: r, info, view }: { replacement: ReplacementData
         <>
           <p className="text-slate-700">{t('replace.progress.shipped.body', { date: formatPacificDate(r.shippedAt!, lang), carrier: r.carrier ?? '' })}</p>
           <p className="text-sm text-slate-700">
-            {t('replace.progress.shipped.tracking')}: <span translate="no" className="font-mono">{r.trackingNumber}</span>
+            {t('replace.progress.shipped.tracking')}<Colon /><span translate="no" className="font-mono">{r.trackingNumber}</span>
           </p>
           <ActivateForm replacement={r} view={view} />
         </>

@@ -42,7 +42,7 @@ export const FLOW_NAMESPACES: Partial<Record<FlowName, readonly string[]>> = {
   activationPlan: ['checkout', 'login', 'validation'],
   tracking: ['login', 'tracking', 'validation'],
   activation: ['activation', 'checkout', 'login', 'validation'],
-  topUp: ['login', 'validation'],
+  topUp: ['login', 'portalMoney', 'validation'],
   protect: ['login', 'validation'],
 };
 

@@ -47,8 +47,8 @@ describe.each(testDatabases({ postgres: false, because: 'one buyer path end to e
     expect(mails).toHaveLength(3);
     const confirmation = mails[0]!.body;
     expect(mails.map((m) => m.lang)).toEqual(['zh-Hans', 'zh-Hans', 'zh-Hans']);
-    expect(confirmation).toContain(`优惠码 WELCOME10: -$${(after.discountCents / 100).toFixed(2)}`);
-    expect(confirmation).toContain(`实付金额: $${(after.payAmountCents / 100).toFixed(2)}`);
+    expect(confirmation).toContain(`优惠码 WELCOME10：-$${(after.discountCents / 100).toFixed(2)}`);
+    expect(confirmation).toContain(`实付金额：$${(after.payAmountCents / 100).toFixed(2)}`);
     expect(mails[1]!.subject).toBe(`订单 ${order.orderNo} 的 eSIM 二维码（第 1 张，共 2 张）`);
     expect(mails.slice(1).map((m) => m.body.match(/^LPA:1\$.*$/m)?.[0]).sort()).toEqual(after.esims.map((e) => e.lpa).sort());
   });

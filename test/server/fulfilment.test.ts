@@ -120,14 +120,14 @@ describe.each(testDatabases())('fulfilment of a paid eSIM order on %s', (_name, 
     expect(confirmHans!.lang).toBe('zh-Hans');
     expect(confirmHans!.subject).toBe(`订单 ${hans.orderNo} 已确认，感谢您选择联桥移动`);
     expect(confirmHans!.body).toMatch(/^陈美，您好：/);
-    expect(confirmHans!.body).toMatch(/实付金额: \$\d+\.\d{2}/);
+    expect(confirmHans!.body).toMatch(/实付金额：\$\d+\.\d{2}/);
     expect(confirmHans!.body).toMatch(/我们已于 \d{4}年\d{1,2}月\d{1,2}日/);
     expect(esimHans!.body).toContain('中国大陆版手机无法使用 eSIM');
     expect(esimHans!.html).toContain('<html lang="zh-Hans">');
     expect(confirmHant!.subject).toBe(`訂單 ${hant.orderNo} 已確認，感謝您選擇聯橋移動`);
-    expect(confirmHant!.body).toMatch(/實付金額: \$\d+\.\d{2}/);
+    expect(confirmHant!.body).toMatch(/實付金額：\$\d+\.\d{2}/);
     expect(esimHant!.body).toContain('中國大陸版手機無法使用 eSIM');
-    expect(esimHant!.body).toContain('開通碼: ');
+    expect(esimHant!.body).toContain('開通碼：');
   });
 });
 

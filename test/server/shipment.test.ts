@@ -82,13 +82,13 @@ describe.each(testDatabases({ postgres: false, because: 'the shipping sandbox ti
     expect(mails.map((m) => m.subject)).toEqual([`訂單 ${orderNo} 已確認，感謝您選擇聯橋移動`, `您的 SIM 卡已出貨（訂單 ${orderNo}）`]);
     const mail = mails[1]!;
     expect(mail.lang).toBe('zh-Hant');
-    expect(mail.body).toContain('物流公司: 美國郵政（USPS）');
-    expect(mail.body).toContain(`追蹤編號: ${order.trackingNumber}`);
-    expect(mail.body).toMatch(/出貨時間: \d{4}年\d{1,2}月\d{1,2}日/);
+    expect(mail.body).toContain('物流公司：美國郵政（USPS）');
+    expect(mail.body).toContain(`追蹤編號：${order.trackingNumber}`);
+    expect(mail.body).toMatch(/出貨時間：\d{4}年\d{1,2}月\d{1,2}日/);
     expect(mail.body).toContain(`/tracking/search?orderNo=${orderNo}&email=${encodeURIComponent(email)}`);
     expect(mail.body).toContain('標準配送通常 2-5 個工作天送達');
     expect(mails[0]!.body).toContain('140 W Valley Blvd, Apt 5');
-    expect(mails[0]!.body).toContain('運費（標準配送，2-5 個工作天）: 免運費');
+    expect(mails[0]!.body).toContain('運費（標準配送，2-5 個工作天）：免運費');
   });
 
   it('ships an express US order with UPS and a China order with SF Express', async () => {
@@ -105,7 +105,7 @@ describe.each(testDatabases({ postgres: false, because: 'the shipping sandbox ti
     expect(sf.carrier).toBe('SF Express');
     expect(sf.trackingNumber).toMatch(/^SF\d{13}$/);
     const [, shippedMail] = await emailsTo(server, china.email);
-    expect(shippedMail!.body).toContain('物流公司: 顺丰速运');
+    expect(shippedMail!.body).toContain('物流公司：顺丰速运');
     expect((await emailsTo(server, express.email))[1]!.body).toContain('Express delivery usually takes 1-3 business days.');
   });
 

@@ -3,7 +3,7 @@
  * say different things. Money, dates and country names are formatted with Intl in the buyer's language; dates
  * in Pacific time, the time the spec states its rules in. Every value is escaped in the HTML part.
  */
-import type { Language } from '../../../i18n/languages';
+import { labelColon, type Language } from '../../../i18n/languages';
 import type { Deps } from '../context';
 import { escapeHtml } from '../http/html';
 import { t } from '../i18n';
@@ -61,12 +61,13 @@ function blockHtml(b: Block): string {
   }
 }
 
-function blockText(b: Block): string | null {
+function blockText(b: Block, lang: Language): string | null {
+  const colon = labelColon(lang);
   switch (b.kind) {
     case 'heading': return `${b.text}\n${'-'.repeat(Math.min(40, b.text.length * 2))}`;
     case 'paragraph': return b.text;
-    case 'rows': return b.rows.map(([k, v]) => `${k}: ${v}`).join('\n');
-    case 'link': return `${b.label}: ${b.href}`;
+    case 'rows': return b.rows.map(([k, v]) => `${k}${colon}${v}`).join('\n');
+    case 'link': return `${b.label}${colon}${b.href}`;
     case 'image': return null;
     case 'code': return b.text;
     case 'steps': return b.items.map((item, i) => `${i + 1}. ${item}`).join('\n');
@@ -77,7 +78,7 @@ function blockText(b: Block): string | null {
 export function renderEmail(lang: Language, email: Email, to: string): RenderedEmail {
   const greeting = t(lang, 'messages:email.greeting', { name: email.greetingName });
   const closing = [t(lang, 'messages:email.signOff'), t(lang, 'messages:email.support'), t(lang, email.footerKey ?? 'messages:email.footer', { email: to })];
-  const text = [greeting, ...email.blocks.map(blockText).filter((s): s is string => s !== null), ...closing].join('\n\n');
+  const text = [greeting, ...email.blocks.map((b) => blockText(b, lang)).filter((s): s is string => s !== null), ...closing].join('\n\n');
   const brand = escapeHtml(t(lang, 'messages:email.brand'));
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>`
     + '<body style="margin:0;padding:0;background:#f3f4f6;font:15px/1.6 -apple-system,BlinkMacSystemFont,\'Segoe UI\',\'PingFang SC\',\'Microsoft YaHei\',sans-serif;color:#1f2937">'
