@@ -16,8 +16,11 @@ import { Colon } from '../ui/Colon';
 
 const STATUS_TONE: Record<string, string> = {
   paid: 'bg-emerald-100 text-emerald-900', awaiting_payment: 'bg-amber-100 text-amber-900', paying: 'bg-amber-100 text-amber-900',
-  payment_failed: 'bg-rose-100 text-rose-900', cancelled: 'bg-slate-200 text-slate-900',
+  payment_failed: 'bg-rose-100 text-rose-900', cancelled: 'bg-slate-200 text-slate-900', free: 'bg-sky-100 text-sky-900',
 };
+
+/** An order settled without charging anything (a replacement card): "Free", not a payment of $0.00. */
+const isFree = (order: { status: string; payAmountCents: number }) => order.status === 'paid' && order.payAmountCents === 0;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return <><dt className="text-slate-700">{label}</dt><dd className="text-slate-900">{children}</dd></>;
@@ -28,6 +31,7 @@ function Detail({ detail, replacement }: { detail: NonNullable<OrdersData['detai
   const { order, payments } = detail;
   const money = (c: number) => formatMoney(c, i18n.language);
   const payable = ['awaiting_payment', 'payment_failed'].includes(order.status);
+  const free = isFree(order);
   return (
     <div className="mt-4 space-y-4 border-t border-slate-200 pt-4 text-sm">
       <section aria-label={t('orders.items')}>
@@ -37,14 +41,14 @@ function Detail({ detail, replacement }: { detail: NonNullable<OrdersData['detai
           : t('orders.item', { name: order.planName, months: order.months, count: order.simCount, simType: t(`orders.simType.${order.simType}`) })}</p>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
           {order.discountCents + order.multiMonthDiscountCents > 0 && <Row label={t('orders.discount')}>-{money(order.discountCents + order.multiMonthDiscountCents)}</Row>}
-          <Row label={t('orders.shippingFee')}>{money(order.shippingFeeCents)}</Row>
-          <Row label={t('orders.tax')}>{money(order.taxCents)}</Row>
-          <Row label={t('orders.total')}><strong>{money(order.payAmountCents)}</strong></Row>
+          {!free && <Row label={t('orders.shippingFee')}>{money(order.shippingFeeCents)}</Row>}
+          {!free && <Row label={t('orders.tax')}>{money(order.taxCents)}</Row>}
+          <Row label={t('orders.total')}><strong>{free ? t('orders.free') : money(order.payAmountCents)}</strong></Row>
         </dl>
       </section>
       <section aria-label={t('orders.paymentsTitle')}>
         <h3 className="font-semibold text-slate-900">{t('orders.paymentsTitle')}</h3>
-        {payments.length === 0 ? <p className="mt-1 text-slate-700">{t('orders.noPayments')}</p> : (
+        {free ? <p className="mt-1 text-slate-700">{t('orders.noCharge')}</p> : payments.length === 0 ? <p className="mt-1 text-slate-700">{t('orders.noPayments')}</p> : (
           <ul className="mt-1 space-y-1">
             {payments.map((p) => (
               <li key={`${p.at}-${p.method}`} className="text-slate-800">
@@ -105,10 +109,10 @@ export default function OrdersScreen() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <p className="font-semibold text-slate-900"><VerbatimText k="portalMoney:orders.orderNo" values={{ orderNo: o.orderNo }} /></p>
-                  <p className="text-sm text-slate-700">{o.replacement ? t('orders.replacement') : o.planName} · {formatMoney(o.payAmountCents, i18n.language)}</p>
+                  <p className="text-sm text-slate-700">{o.replacement ? t('orders.replacement') : o.planName} · {isFree(o) ? t('orders.free') : formatMoney(o.payAmountCents, i18n.language)}</p>
                   <p className="text-xs text-slate-600">{t('orders.placed', { date: formatPacificDate(o.createdAt, i18n.language) })}</p>
                 </div>
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{t(`orders.status.${o.status}`)}</span>
+                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[isFree(o) ? 'free' : o.status] ?? ''}`}>{t(`orders.status.${isFree(o) ? 'free' : o.status}`)}</span>
               </div>
               <Link to={toggle(o.orderNo)} aria-expanded={open === o.orderNo} className="mt-3 inline-block text-sm font-medium text-blue-800 underline underline-offset-2">
                 {open === o.orderNo ? t('orders.hide') : t('orders.view')}

@@ -113,9 +113,14 @@ test.describe('SIM replacement', () => {
     // "My orders" lists the card with the plan orders: named as a replacement, free, with its tracking number.
     await page.goto('/personal/myorder');
     const listed = page.getByTestId('order').filter({ hasText: orderNo });
-    await expect(listed).toContainText('Replacement SIM card · $0.00');
+    await expect(listed).toContainText('Replacement SIM card · Free');
+    await expect(listed).toContainText('No charge');
+    await expect(listed).not.toContainText('Paid');
     await listed.getByRole('link', { name: 'View details' }).click();
     await expect(listed).toContainText("1 × physical SIM, a replacement for your line's card");
+    // Nothing was paid, so no payment of $0.00 from an account is listed.
+    await expect(listed).toContainText('Nothing was charged for this order.');
+    await expect(listed).not.toContainText('$0.00');
     await expect(listed).toContainText('Tracking');
     await axeClean(page, 'my orders');
     await page.goto(PAGE);
@@ -149,7 +154,7 @@ test.describe('SIM replacement', () => {
     }
     // My orders in Chinese names the card too.
     await page.goto('/personal/myorder');
-    await expect(page.getByTestId('order').filter({ hasText: orderNo })).toContainText('更換 SIM 卡');
+    await expect(page.getByTestId('order').filter({ hasText: orderNo })).toContainText('更換 SIM 卡 · 免費');
     expect(await englishLeftovers(page), 'my orders').toEqual([]);
   });
 
