@@ -151,6 +151,8 @@ describe.each(testDatabases())('staff console (%s)', (_name, databaseUrl) => {
       for (const headers of asCustomer) {
         const answer = await call(server, endpoint, { ...init, headers });
         expect({ endpoint: endpoint.id, status: answer.status, code: answer.body.code }).toEqual({ endpoint: endpoint.id, status: 401, code: 'unauthorized' });
+        // Not "your session has expired": the customer's session is fine; this is the staff console's sign-in.
+        expect(answer.body.message).toBe("Sign in to the staff console with your staff account. A customer's login can't open it.");
       }
     }
     // Nothing of it happened: still waiting, no decision logged, the customer's session untouched.

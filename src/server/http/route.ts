@@ -127,7 +127,10 @@ async function context<E extends EndpointDef>(
     if (cookie) refuseCrossSiteChange(request, deps.config);
     const token = bearerStaff ?? cookie;
     staff = token ? await findStaffSession(deps, token) : null;
-    if (!staff) throw new GatewayError('unauthorized', cookie ? { headers: { 'set-cookie': clearedStaffCookie(deps.config) } } : {});
+    // Said as what it is: a customer who is logged in has not had a session expire, and needs the staff sign-in.
+    if (!staff) {
+      throw new GatewayError('unauthorized', { messageKey: 'errors:other.staffSignIn', ...(cookie ? { headers: { 'set-cookie': clearedStaffCookie(deps.config) } } : {}) });
+    }
   }
   // A missing body or query is validated as {} so the answer names the first missing field.
   const body = parse(endpoint.body, options.bodyInput ? options.bodyInput(request) : request.body ?? {}, lang);
