@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLink, LanguageSwitch, staffApi } from '../../src/app/forScreens';
 import { secondaryButton } from '../ui/fields';
 
@@ -24,9 +24,15 @@ export function useStaff(): StaffMember | undefined {
   return me;
 }
 
+const STAFF_TABS = [
+  ['/staff/reviews', 'frame.reviews'], ['/staff/inbox', 'frame.inbox'], ['/staff/campaigns', 'frame.campaigns'],
+  ['/staff/referralGifts', 'frame.referralGifts'], ['/staff/students', 'frame.students'],
+] as const;
+
 export function StaffFrame({ me, children }: { me?: StaffMember; children: ReactNode }) {
   const { t } = useTranslation('staff');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="bg-slate-900 text-white">
@@ -35,11 +41,16 @@ export function StaffFrame({ me, children }: { me?: StaffMember; children: React
             <AppLink to="/staff/reviews" className="font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white">{t('frame.title')}</AppLink>
             {/* Issue 18: the inbox of contact messages and dealer applications beside the real-name reviews. */}
             <nav aria-label={t('frame.title')} className="flex gap-3 text-sm">
-              <AppLink to="/staff/reviews" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.reviews')}</AppLink>
-              <AppLink to="/staff/inbox" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.inbox')}</AppLink>
-              <AppLink to="/staff/campaigns" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.campaigns')}</AppLink>
-              <AppLink to="/staff/referralGifts" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.referralGifts')}</AppLink>
-              <AppLink to="/staff/students" className="text-slate-200 underline-offset-4 hover:text-white hover:underline">{t('frame.students')}</AppLink>
+              {STAFF_TABS.map(([to, key]) => {
+                // The tab of the page open (a review, a message and a campaign count as their list's).
+                const current = pathname === to || pathname.startsWith(`${to}/`);
+                return (
+                  <AppLink key={to} to={to} aria-current={current ? 'page' : undefined}
+                    className={`underline-offset-4 hover:text-white hover:underline ${current ? 'font-semibold text-white underline decoration-2' : 'text-slate-200'}`}>
+                    {t(key)}
+                  </AppLink>
+                );
+              })}
             </nav>
           </div>
           <div className="flex items-center gap-3 text-sm">

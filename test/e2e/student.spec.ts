@@ -104,6 +104,9 @@ for (const [lang, locale] of [['en', 'en-US'], ['zh-Hans', 'zh-CN']] as const) {
       await expect(row).toContainText(tl('checkout:student.grades.masters'));
       await expect(row).toContainText(new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${departure}T00:00:00Z`)));
       await expect(row).toContainText(edu);
+      // The console's navigation marks the tab open, and only it.
+      const tabs = staff.getByRole('navigation').getByRole('link');
+      await expect(tabs.and(staff.locator('[aria-current=page]'))).toHaveText([tl('staff:frame.students')]);
       expect(await seriousViolations(staff), 'staff student orders').toEqual([]);
       if (lang !== 'en') expect(await englishLeftovers(staff), 'staff English').toEqual([]);
       await staff.close();
