@@ -12,7 +12,7 @@ import { formatMoney, formatPacificDate } from '../../i18n';
 import { buttonPrimary } from '../ui/Section';
 import { Notice, secondaryButton } from '../ui/fields';
 import { VerbatimText } from '../ui/Verbatim';
-import { Pager } from './Pager';
+import { Pager } from '../ui/Pager';
 import { Colon } from '../ui/Colon';
 
 function entryText(t: (k: string, v?: Record<string, unknown>) => string, e: BillEntry): string {
@@ -69,7 +69,7 @@ export default function BillsScreen() {
                 </li>
               ))}
             </ul>
-            <div className="mt-3"><Pager page={data.list.page} pageSize={data.list.pageSize} total={data.list.total} /></div>
+            <div className="mt-3"><Pager page={data.list.page} pageSize={data.list.pageSize} total={data.list.total} drop={['month', 'order']} /></div>
           </nav>
           {bill && (
             <section aria-labelledby="bill-preview" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">

@@ -11,7 +11,7 @@ import { formatMoney, formatPacificDate, formatPacificDateTime } from '../../i18
 import { CopyButton } from '../ui/CopyButton';
 import { Notice, secondaryButton } from '../ui/fields';
 import { VerbatimText } from '../ui/Verbatim';
-import { Pager } from './Pager';
+import { Pager } from '../ui/Pager';
 import { Colon } from '../ui/Colon';
 
 const STATUS_TONE: Record<string, string> = {
@@ -122,7 +122,7 @@ export default function OrdersScreen() {
           ))}
         </ul>
       )}
-      {data.list && <Pager page={data.list.page} pageSize={data.list.pageSize} total={data.list.total} />}
+      {data.list && <Pager page={data.list.page} pageSize={data.list.pageSize} total={data.list.total} drop={['month', 'order']} />}
     </div>
   );
 }

@@ -3,11 +3,12 @@
  * each opening its own page. Every list shown is written in the staff audit log by the gateway.
  */
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatPacificDateTime } from '../../i18n';
 import { AppLink, inboxApi } from '../../src/app/forScreens';
 import type { EnquiryState, InboxBox, InboxItem } from '../../src/contract/enquiries';
 import { Notice, secondaryButton } from '../ui/fields';
+import { Pager } from '../ui/Pager';
 import { useText } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
 import { useStaffList } from './useStaffList';
@@ -22,7 +23,9 @@ export default function StaffInboxScreen() {
   const [params, setParams] = useSearchParams();
   const box: InboxBox = params.get('box') === 'dealer' ? 'dealer' : 'contact';
   const status: EnquiryState = params.get('status') === 'closed' ? 'closed' : 'open';
-  const { answer, problem, refresh } = useStaffList(me, () => inboxApi.list(box, status), [box, status]);
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  const { answer, problem, refresh } = useStaffList(me, () => inboxApi.list(box, status, page), [box, status, page]);
   const go = (next: { box?: InboxBox; status?: EnquiryState }) => setParams({ box: next.box ?? box, status: next.status ?? status }, { replace: true });
   const subject = (item: InboxItem) => (item.box === 'contact' ? company(`contact.topics.${item.subject}`) : item.subject);
   return (
@@ -48,7 +51,9 @@ export default function StaffInboxScreen() {
         </div>
         {problem && <Notice tone="error">{text(problem)}</Notice>}
         {answer === null && !problem && <p className="text-slate-700" aria-busy="true">{t('inbox.loading')}</p>}
-        {answer?.items.length === 0 && <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t(`inbox.empty.${status}`)}</p>}
+        {answer?.items.length === 0 && (page > 1 && answer.total > 0
+          ? <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200"><Link to={`?${new URLSearchParams({ box, status }).toString()}`} className="font-semibold text-blue-800 underline">{t('inbox.firstPage')}</Link></p>
+          : <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t(`inbox.empty.${status}`)}</p>)}
         {answer && answer.items.length > 0 && (
           <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="inbox-list">
@@ -75,6 +80,7 @@ export default function StaffInboxScreen() {
             </table>
           </div>
         )}
+        {answer && <Pager page={answer.page} pageSize={answer.pageSize} total={answer.total} />}
       </div>
     </StaffFrame>
   );

@@ -6,7 +6,7 @@ import { call } from '../api/client';
 import { staffInbox, staffInboxClose, staffInboxItem, type EnquiryState, type InboxBox } from '../contract/enquiries';
 
 export const inboxApi = {
-  list: (box: InboxBox, status: EnquiryState) => call(staffInbox, { query: { box, status }, silent: true }),
+  list: (box: InboxBox, status: EnquiryState, page = 1) => call(staffInbox, { query: { box, status, page }, silent: true }),
   item: (box: InboxBox, item: number) => call(staffInboxItem, { query: { box, item }, silent: true }),
   close: (box: InboxBox, item: number) => call(staffInboxClose, { body: { box, item }, silent: true }),
 };

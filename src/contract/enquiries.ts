@@ -118,14 +118,24 @@ const inboxItem = z.object({
 });
 export type InboxItem = z.infer<typeof inboxItem>;
 
+/** Messages or applications on a page of the staff inbox. */
+export const INBOX_PAGE_SIZE = 50;
+
 const boxField = z.enum(INBOX_BOXES, { error: 'validation:enquiry.box.invalid' });
 const itemField = recordIdField('validation:record.invalid');
 
 export const staffInbox = defineEndpoint({
   id: 'staffInbox', method: 'GET', path: `${STAFF_API}/inbox`, auth: 'staff',
-  summary: 'Contact messages or dealer applications, open or closed, newest first.',
-  query: z.object({ box: boxField.default('contact'), status: z.enum(ENQUIRY_STATES, { error: 'validation:enquiry.status.invalid' }).default('open') }),
-  response: z.object({ items: z.array(inboxItem), open: z.object({ contact: z.number().int(), dealer: z.number().int() }) }),
+  summary: `Contact messages or dealer applications, open or closed, newest first, ${INBOX_PAGE_SIZE} a page.`,
+  query: z.object({
+    box: boxField.default('contact'), status: z.enum(ENQUIRY_STATES, { error: 'validation:enquiry.status.invalid' }).default('open'),
+    page: z.coerce.number().pipe(recordIdField('validation:page.invalid')).default(1),
+  }),
+  response: z.object({
+    items: z.array(inboxItem), open: z.object({ contact: z.number().int(), dealer: z.number().int() }),
+    /** Of the box and state asked for: how many in all, and which page of INBOX_PAGE_SIZE this is. */
+    total: z.number().int(), page: z.number().int(), pageSize: z.number().int(),
+  }),
 });
 
 export const staffInboxItem = defineEndpoint({

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract';
 import { STAFF_COOKIE } from '../../src/contract/staff';
-import type { InboxDetail, InboxItem } from '../../src/contract/enquiries';
+import { INBOX_PAGE_SIZE, type InboxDetail, type InboxItem } from '../../src/contract/enquiries';
 import { contactMessages, customers, dealerApplications, stateHistory, staffAudit, staffAccounts } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
@@ -215,6 +215,31 @@ describe.each(testDatabases())('enquiries (%s)', (_name, databaseUrl) => {
       expect((await call(server, endpoints.dealerApply, { body })).body.code).toBe('90056');
       expect((await call(server, endpoints.staffInboxClose, { body: { box: 'dealer', item: row!.id }, headers: bearer(token) })).status).toBe(200);
       expect((await call(server, endpoints.dealerApply, { body })).body.code).toBe('200');
+    });
+
+    it('pages the list, INBOX_PAGE_SIZE a page, newest first, and refuses a page that is not one', async () => {
+      const token = await staffToken();
+      // More open messages than a page holds (rows written as the form writes them; the form's own limits aside).
+      const before = (await call<{ total: number }>(server, endpoints.staffInbox, { query: { box: 'contact' }, headers: bearer(token) })).body.data!.total;
+      const now = server.clock.now().getTime();
+      await server.db.insert(contactMessages).values(Array.from({ length: INBOX_PAGE_SIZE + 5 }, (_, i) => ({
+        reference: `C-P${unique().slice(0, 7).toUpperCase()}`, name: 'Page Test', email: `page.${unique()}@example.com`, phone: null, topic: 'other',
+        message: `Paging message number ${i}.`, lang: 'en', state: 'open', createdAt: new Date(now + 60_000 + i * 1000),
+      })));
+      const pageOf = (page: number) => call<{ items: InboxItem[]; total: number; page: number; pageSize: number }>(server, endpoints.staffInbox, { query: { box: 'contact', status: 'open', page: String(page) }, headers: bearer(token) });
+      const one = (await pageOf(1)).body.data!;
+      expect({ total: one.total, page: one.page, pageSize: one.pageSize, shown: one.items.length }).toEqual({ total: before + INBOX_PAGE_SIZE + 5, page: 1, pageSize: INBOX_PAGE_SIZE, shown: INBOX_PAGE_SIZE });
+      const two = (await pageOf(2)).body.data!;
+      expect(two.page).toBe(2);
+      expect(two.items.length).toBe(Math.min(INBOX_PAGE_SIZE, one.total - INBOX_PAGE_SIZE));
+      // No message on two pages, and the second page goes on where the first ended.
+      expect(two.items.filter((i) => one.items.some((o) => o.id === i.id))).toEqual([]);
+      expect(two.items[0]!.receivedAt <= one.items.at(-1)!.receivedAt).toBe(true);
+      expect(one.items[0]!.from).toBe('Page Test');
+      for (const page of ['0', '-1', '1.5', 'x']) {
+        const answer = await call(server, endpoints.staffInbox, { query: { box: 'contact', page }, headers: bearer(token) });
+        expect({ page, status: answer.status }).toEqual({ page, status: 400 });
+      }
     });
 
     it('answers 404 for an item that does not exist', async () => {

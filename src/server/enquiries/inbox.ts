@@ -4,7 +4,7 @@
  * when written with the staff audit row in the same transaction. Every list, view and close is in the audit log.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { EnquiryState, InboxBox, InboxDetail, InboxItem } from '../../contract/enquiries';
+import { INBOX_PAGE_SIZE, type EnquiryState, type InboxBox, type InboxDetail, type InboxItem } from '../../contract/enquiries';
 import { enquiryMachine, type EnquiryEvent } from '../../../machines/enquiry.machine';
 import type { Deps } from '../context';
 import type { Db } from '../db/database';
@@ -46,13 +46,22 @@ async function openCounts(db: Db): Promise<{ contact: number; dealer: number }> 
   return { contact: Number(c?.n ?? 0), dealer: Number(d?.n ?? 0) };
 }
 
-export async function inboxList(deps: Deps, staff: StaffSession, box: InboxBox, status: EnquiryState) {
-  const rows: Row[] = box === 'contact'
-    ? (await deps.db.select().from(contactMessages).where(eq(contactMessages.state, status)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(200)).map((row) => ({ box, row }))
-    : (await deps.db.select().from(dealerApplications).where(eq(dealerApplications.state, status)).orderBy(desc(dealerApplications.createdAt), desc(dealerApplications.id)).limit(200)).map((row) => ({ box: 'dealer' as const, row }));
-  await audit(deps.db, staff.staffId, 'inbox.list', `inbox:${box}`, { status }, deps.clock.now());
+export async function inboxList(deps: Deps, staff: StaffSession, box: InboxBox, status: EnquiryState, page = 1) {
+  const offset = (page - 1) * INBOX_PAGE_SIZE;
+  const [rows, total] = box === 'contact'
+    ? [
+      (await deps.db.select().from(contactMessages).where(eq(contactMessages.state, status)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(INBOX_PAGE_SIZE).offset(offset)).map((row): Row => ({ box, row })),
+      (await deps.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.state, status)))[0]?.n ?? 0,
+    ]
+    : [
+      (await deps.db.select().from(dealerApplications).where(eq(dealerApplications.state, status)).orderBy(desc(dealerApplications.createdAt), desc(dealerApplications.id))
+        .limit(INBOX_PAGE_SIZE).offset(offset)).map((row): Row => ({ box: 'dealer', row })),
+      (await deps.db.select({ n: count() }).from(dealerApplications).where(eq(dealerApplications.state, status)))[0]?.n ?? 0,
+    ];
+  await audit(deps.db, staff.staffId, 'inbox.list', `inbox:${box}`, { status, page }, deps.clock.now());
   const closers = await staffEmails(deps.db, rows.map((r) => r.row.closedBy));
-  return { items: rows.map((r) => summary(r, closers)), open: await openCounts(deps.db) };
+  return { items: rows.map((r) => summary(r, closers)), open: await openCounts(deps.db), total: Number(total), page, pageSize: INBOX_PAGE_SIZE };
 }
 
 async function rowOf(db: Db, box: InboxBox, id: number): Promise<Row> {

@@ -9,7 +9,7 @@ import { storeContactMessage, storeDealerApplication } from './store';
 export function enquiryRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, endpoints.contactSend, async (ctx) => storeContactMessage(deps, ctx.body, { ip: ctx.ip, lang: ctx.lang }));
   route(app, deps, endpoints.dealerApply, async (ctx) => storeDealerApplication(deps, ctx.body, { ip: ctx.ip, lang: ctx.lang }));
-  route(app, deps, endpoints.staffInbox, async (ctx) => inboxList(deps, ctx.staff(), ctx.query.box, ctx.query.status));
+  route(app, deps, endpoints.staffInbox, async (ctx) => inboxList(deps, ctx.staff(), ctx.query.box, ctx.query.status, ctx.query.page));
   route(app, deps, endpoints.staffInboxItem, async (ctx) => inboxItem(deps, ctx.staff(), ctx.query.box, ctx.query.item));
   route(app, deps, endpoints.staffInboxClose, async (ctx) => closeInboxItem(deps, ctx.staff(), ctx.body.box, ctx.body.item));
 }
