@@ -61,7 +61,10 @@ describe('the payment sandbox\'s default origin follows PUBLIC_ORIGIN\'s host', 
         const answer = await fetch(`${gateway.url}${endpoints.payConfig.path}`);
         const config = ((await answer.json()) as { data: { sdkUrl: string } }).data;
         expect(new URL(config.sdkUrl).origin).toBe(origin);
-        expect(answer.headers.get('content-security-policy') ?? '').toContain(`frame-src ${origin}`);
+        // A document's policy frames the card form from there (a JSON answer's frames nothing).
+        const page = await fetch(`${gateway.url}/sandbox/inbox`);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(page.headers.get('content-security-policy') ?? '').toContain(`frame-src ${origin}`);
       } finally {
         await gateway.close();
       }

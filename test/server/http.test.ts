@@ -73,6 +73,10 @@ describe.each(testDatabases({ postgres: false, because: 'headers, CSP and static
     for (const res of [ok, bad, missing, sandbox]) {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // JSON is never a document: nothing may load in it or frame it, and the documents' policies are not sent.
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBeNull();
     }
   });
 

@@ -38,18 +38,41 @@ export function answerHeaders(origins: { publicOrigin?: string; paymentsOrigin?:
 }
 
 /**
- * `origins` is read on each answer: the default public origin is known once the gateway listens. The header list is
+ * A JSON answer is never a document to render: as OWASP's REST Security Cheat Sheet says of API answers, its policy
+ * lets nothing load and nothing frame it, and it needs no referrer or opener policy (those govern documents). Shorter
+ * too: 5 headers of about 90 bytes instead of 7 of about 450 on every API answer (decision 0024).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export function apiAnswerHeaders(origins: { publicOrigin?: string; hstsMaxAge?: number }): [string, string][] {
+  const hsts = hstsHeader(origins.publicOrigin, origins.hstsMaxAge);
+  return [
+    ['content-security-policy', API_CONTENT_SECURITY_POLICY],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ...(hsts ? [['strict-transport-security', hsts] as [string, string]] : []),
+  ];
+}
+
+const isJson = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('application/json');
+
+/**
+ * `origins` is read on each answer: the default public origin is known once the gateway listens. The header lists are
  * built again only when an origin (or HSTS_MAX_AGE) changes, not on every answer (decision 0024). A callback hook, not
- * an async one: no promise and no extra turn of the event loop per answer.
+ * an async one: no promise and no extra turn of the event loop per answer. A JSON answer gets the API's list, anything
+ * else (pages, the sandbox's pages, scripts, images) the documents' list.
  */
 export function securityHeaders(app: FastifyInstance, origins: () => { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number }) {
-  let built: { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number; headers: [string, string][] } | null = null;
+  let built: { publicOrigin?: string; paymentsOrigin?: string; hstsMaxAge?: number; page: [string, string][]; api: [string, string][] } | null = null;
   app.addHook('onSend', (request, reply, payload, done) => {
     const { publicOrigin, paymentsOrigin, hstsMaxAge } = origins();
     if (!built || built.publicOrigin !== publicOrigin || built.paymentsOrigin !== paymentsOrigin || built.hstsMaxAge !== hstsMaxAge) {
-      built = { publicOrigin, paymentsOrigin, hstsMaxAge, headers: answerHeaders({ publicOrigin, paymentsOrigin, hstsMaxAge }) };
+      built = {
+        publicOrigin, paymentsOrigin, hstsMaxAge,
+        page: answerHeaders({ publicOrigin, paymentsOrigin, hstsMaxAge }), api: apiAnswerHeaders({ publicOrigin, hstsMaxAge }),
+      };
     }
-    for (const [name, value] of built.headers) reply.header(name, value);
+    for (const [name, value] of isJson(reply.getHeader('content-type')) ? built.api : built.page) reply.header(name, value);
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
