@@ -78,9 +78,10 @@ export const formatDate = (value: string | number | Date, lang: string = i18n.la
   new Intl.DateTimeFormat(localeOf(lang), opts).format(new Date(value));
 
 /**
- * A moment in Pacific time with the zone named ("November 25, 2026 at 8:14 AM Pacific Time", "2026年11月25日 上午8:14
- * （美国太平洋时间）"), as the emails write it: the spec's rules are in Pacific time, and a customer reads one time on the
- * page and in the email.
+ * A moment in Pacific time with the zone named ("November 25, 2026 at 8:14 AM Pacific Time", "2026年11月25日 8:14
+ * （美国太平洋时间）", "2026年11月25日 上午8:14（美國太平洋時間）"): each script's own clock, 24-hour in simplified Chinese as
+ * mainland readers write it and 上午/下午 in traditional Chinese, as the emails write it: the spec's rules are in Pacific
+ * time, and a customer reads one time on the page and in the email.
  */
 export const formatPacificDateTime = (value: string | number | Date, lang: string = i18n.language): string =>
   i18n.t('common:pacificTime', { lng: localeOf(lang), time: new Intl.DateTimeFormat(localeOf(lang), PACIFIC_DATE_TIME).format(new Date(value)) });
