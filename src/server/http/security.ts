@@ -40,7 +40,7 @@ export function answerHeaders(origins: { publicOrigin?: string; paymentsOrigin?:
 /**
  * A JSON answer is never a document to render: as OWASP's REST Security Cheat Sheet says of API answers, its policy
  * lets nothing load and nothing frame it, and it needs no referrer or opener policy (those govern documents). Shorter
- * too: 5 headers of about 90 bytes instead of 7 of about 450 on every API answer (decision 0024).
+ * too: 4 headers of about 150 bytes instead of 6 of about 520 on every API answer, HSTS over HTTPS aside (decision 0024).
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
