@@ -252,8 +252,8 @@ function RealNameFormCard({ view, data }: { view: DualNumberView; data: DualNumb
         {data.chinaNumber && <p className="mt-1 text-sm text-slate-700">{t('form.held', { number: formatChinaNumber(data.chinaNumber) })}</p>}
       </div>
       <div className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
-        <p>{t('form.accepted')}: {ID_TYPES.map((type) => t(`idType.${type}`)).join(t('form.listSeparator'))}</p>
-        <p className="mt-1">{t('form.unsupported')}: {UNSUPPORTED_ID_TYPES.map((type) => t(`unsupported.${type}`)).join(t('form.listSeparator'))}</p>
+        <p>{t('form.accepted')}<Colon />{ID_TYPES.map((type) => t(`idType.${type}`)).join(t('form.listSeparator'))}</p>
+        <p className="mt-1">{t('form.unsupported')}<Colon />{UNSUPPORTED_ID_TYPES.map((type) => t(`unsupported.${type}`)).join(t('form.listSeparator'))}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput field="nationality" label={t('form.nationality')} value={view.draft.nationality} placeholder={t('form.choose')}

@@ -13,6 +13,8 @@ import { TopUpActorContext } from './useTopUp';
 
 const STATUS = /^\/personal\/pay\/payStatus\/([^/]+)$/;
 
+const PERSONAL_WAIT_MS = 5000;
+
 /**
  * The form starts with the customer's own number. A tab opened on this page (a link, a bookmark) has the session but
  * not yet the customer's data, which each tab loads for itself: the flow starts once it is here, or once asking for it
@@ -25,8 +27,11 @@ export default function TopUpLayout() {
   useEffect(() => {
     if (personal || asked) return undefined;
     let live = true;
-    void refreshPersonalData().finally(() => { if (live) setAsked(true); });
-    return () => { live = false; };
+    const done = () => { if (live) setAsked(true); };
+    void refreshPersonalData().finally(done);
+    // A gateway that does not answer does not hold the form: after a few seconds it starts empty.
+    const giveUp = setTimeout(done, PERSONAL_WAIT_MS);
+    return () => { live = false; clearTimeout(giveUp); };
   }, [personal, asked]);
   if (!personal && !asked) {
     return <div className="mx-auto max-w-2xl px-4 py-10"><p role="status" className="text-sm text-slate-700">{t('topUp.loading')}</p></div>;

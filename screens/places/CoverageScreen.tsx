@@ -6,6 +6,7 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { coverageLookupFlow, inspectFlow } from '../../src/app/forScreens';
+import { labelColon } from '../../i18n';
 import type { CoverageArea, CoverageResponse, Located } from '../../src/contract/places';
 import { Notice, primaryButton, secondaryButton, TextInput } from '../ui/fields';
 import { problemText, useText } from '../ui/text';
@@ -47,7 +48,7 @@ function whereText(located: Located, lang: string, t: (key: string, v?: Record<s
 
 function markersOf(answer: CoverageResponse | null, lang: string, t: (key: string, v?: Record<string, unknown>) => string): MapMarker[] {
   const result = answer?.result;
-  const label = (a: CoverageArea) => `${t('place', { city: cityOf(a, lang), state: a.state, zip: a.zip })}: ${t(`technology.${a.technology}`)}`;
+  const label = (a: CoverageArea) => `${t('place', { city: cityOf(a, lang), state: a.state, zip: a.zip })}${labelColon(lang)}${t(`technology.${a.technology}`)}`;
   if (result?.kind === 'zip') return [{ ...result.area, id: result.area.zip, tone: result.area.technology, label: label(result.area) }];
   if (result?.kind === 'city') return result.areas.map((a) => ({ ...a, id: a.zip, tone: a.technology, label: label(a) }));
   if (result?.kind === 'nearest') {

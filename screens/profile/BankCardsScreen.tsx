@@ -5,6 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { bankCardsFlow, inspectFlow } from '../../src/app/forScreens';
+import { labelColon } from '../../i18n';
 import { Notice, primaryButton, secondaryButton } from '../ui/fields';
 import { useText } from '../ui/text';
 import { VerbatimText } from '../ui/Verbatim';
@@ -14,7 +15,7 @@ import { brandKey, connectBankCards, type BankCardsView } from './bankCards.conn
 type Card = BankCardsView['cards'][number];
 
 function CardRow({ card, view }: { card: Card; view: BankCardsView }) {
-  const { t } = useTranslation('portalProfile');
+  const { t, i18n } = useTranslation('portalProfile');
   const brand = t(brandKey(card.brand));
   const label = t('bankCards.card', { brand, last4: card.last4 });
   return (
@@ -32,10 +33,10 @@ function CardRow({ card, view }: { card: Card; view: BankCardsView }) {
       <div className="flex flex-wrap gap-2">
         {!card.isDefault && (
           <button type="button" className={secondaryButton} disabled={view.busy || view.adding} onClick={() => view.makeDefault(card.id)}
-            aria-label={`${t('bankCards.makeDefault')}: ${label}`}>{t('bankCards.makeDefault')}</button>
+            aria-label={`${t('bankCards.makeDefault')}${labelColon(i18n.language)}${label}`}>{t('bankCards.makeDefault')}</button>
         )}
         <button type="button" className={secondaryButton} disabled={view.busy || view.adding} onClick={() => view.remove(card.id)}
-          aria-label={`${t('bankCards.remove')}: ${label}`}>{t('bankCards.remove')}</button>
+          aria-label={`${t('bankCards.remove')}${labelColon(i18n.language)}${label}`}>{t('bankCards.remove')}</button>
       </div>
     </li>
   );

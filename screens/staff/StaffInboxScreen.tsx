@@ -3,7 +3,7 @@
  * each opening its own page. Every list shown is written in the staff audit log by the gateway.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { formatPacificDateTime } from '../../i18n';
 import { AppLink, inboxApi } from '../../src/app/forScreens';
 import type { EnquiryState, InboxBox, InboxItem } from '../../src/contract/enquiries';
@@ -51,9 +51,7 @@ export default function StaffInboxScreen() {
         </div>
         {problem && <Notice tone="error">{text(problem)}</Notice>}
         {answer === null && !problem && <p className="text-slate-700" aria-busy="true">{t('inbox.loading')}</p>}
-        {answer?.items.length === 0 && (page > 1 && answer.total > 0
-          ? <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200"><Link to={`?${new URLSearchParams({ box, status }).toString()}`} className="font-semibold text-blue-800 underline">{t('inbox.firstPage')}</Link></p>
-          : <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t(`inbox.empty.${status}`)}</p>)}
+        {answer?.items.length === 0 && answer.total === 0 && <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t(`inbox.empty.${status}`)}</p>}
         {answer && answer.items.length > 0 && (
           <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
             <table className="w-full text-left text-sm" data-testid="inbox-list">

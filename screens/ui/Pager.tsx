@@ -7,14 +7,24 @@ import { secondaryButton } from './fields';
 export function Pager({ page, pageSize, total, drop = [] }: { page: number; pageSize: number; total: number; drop?: readonly string[] }) {
   const { t } = useTranslation('common');
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
   const to = (p: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(p));
     for (const name of drop) next.delete(name);
     return `?${next.toString()}`;
   };
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // A page past the end (an old link, a list that shrank): the way back is to its last page.
+  if (page > pages) {
+    if (total === 0) return null;
+    return (
+      <nav aria-label={t('pager.past')} className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="text-slate-700">{t('pager.past')}</span>
+        <Link to={to(pages)} className={secondaryButton}>{t('pager.last')}</Link>
+      </nav>
+    );
+  }
+  if (pages <= 1) return null;
   return (
     <nav aria-label={t('pager.page', { page, pages })} className="flex items-center justify-between gap-3 text-sm">
       {page > 1 ? <Link to={to(page - 1)} className={secondaryButton}>{t('pager.newer')}</Link> : <span />}

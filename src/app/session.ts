@@ -51,8 +51,10 @@ export function clearSession(): void {
   notify();
 }
 
+/** This tab's copy of the customer's data, when it was loaded in the session open now (not another account's). */
 export function getPersonalData(): PersonalData | null {
-  return getItem('personalData');
+  const personal = getItem('personalData');
+  return personal && personal.session === (sessionKey() ?? undefined) ? personal : null;
 }
 
 export function setPersonalData(u: UserInfo): void {
@@ -62,6 +64,7 @@ export function setPersonalData(u: UserInfo): void {
     supportPayMethods: u.supportPayMethods,
     isSmsUser: u.isSmsUser,
     global: u.global,
+    session: sessionKey() ?? undefined,
   });
 }
 

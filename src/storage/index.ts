@@ -25,6 +25,11 @@ export interface PersonalData {
   isSmsUser: 0 | 1;
   /** The account's line is the global data SIM: the portal shows the global pages (absent: a US account). */
   global?: boolean;
+  /**
+   * The session it was loaded in (the `Logged-In` cookie's key): another account logged in from another tab changes
+   * the cookie, and this tab's copy is then another customer's (src/app/session.ts reads it only for its own session).
+   */
+  session?: string;
 }
 
 export interface TokenInfo {

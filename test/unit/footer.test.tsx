@@ -67,7 +67,7 @@ describe('footer email box (spec section 5)', () => {
 describe('footer links', () => {
   it('top-up, plan change and China number go home when showAutonewSetBtn is 0', () => {
     markLoggedIn();
-    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 0, supportPayMethods: [], isSmsUser: 0 });
+    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 0, supportPayMethods: [], isSmsUser: 0, session: 'test-session' });
     renderFooter();
     for (const name of ['Top up', 'Change plan']) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Bills' }).getAttribute('href')).toBe('/mybill');

@@ -44,7 +44,7 @@ const renderAt = (ui: React.ReactElement, path = '/', lookup: FindRoute = AFTER_
 
 const logIn = () => {
   markLoggedIn();
-  setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: ['account'], isSmsUser: 0 });
+  setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: ['account'], isSmsUser: 0, session: 'test-session' });
 };
 
 describe('header for a visitor', () => {
@@ -108,6 +108,15 @@ describe('header for a logged-in customer', () => {
     expect(screen.getByTestId('greeting').textContent).toBe(text);
     expect(screen.getByRole('button', { name: 'logout' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in / Sign up' })).toBeNull();
+  });
+
+  it('does not greet with the data of an account logged out of in another tab (the session changed since it was kept)', () => {
+    logIn();
+    // Another tab logged in as someone else: the cookie names another session; this tab's copy is not theirs.
+    markLoggedIn('another-session');
+    renderAt(<DesktopHeader />);
+    expect(screen.queryByText('Good morning, (626) 555-0100')).toBeNull();
+    expect(screen.queryByText(/\(626\) 555-0100/)).toBeNull();
   });
 
   it('links account items to the pages themselves', async () => {

@@ -521,7 +521,7 @@ describe('own router: the product route table', () => {
       expect(b, path).toEqual(a);
     }
     markLoggedIn();
-    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1 });
+    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1, session: 'test-session' });
     for (const path of ['/personal/doubleNumber/openDouble', '/personal/protect', '/login', '/personal/myinfo', '/staff/reviews/3']) {
       const [a, b] = await both((lib) => settleProduct(lib, path));
       expect(b, path).toEqual(a);

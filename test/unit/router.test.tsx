@@ -37,7 +37,7 @@ describe('router: guards and redirects of spec section 2', () => {
 
   it('sends an SMS user (isSmsUser 1) away from SMS-user routes to /personal once the screen exists, else to /404', async () => {
     markLoggedIn();
-    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1 });
+    setItem('personalData', { msisdn: '6265550100', showAutonewSetBtn: 1, supportPayMethods: [], isSmsUser: 1, session: 'test-session' });
     // The dual number (issue 16) needs a US line of the account's own (decision 0002).
     expect(await settle('/personal/doubleNumber/openDouble')).toBe('/personal');
     // Number keeping (issue 16) keeps the number of a US line of the account's own too.
