@@ -163,6 +163,11 @@ describe.each(testDatabases())('SIM replacement (%s)', (_name, databaseUrl) => {
     expect(mine.body.data?.orders.filter((x) => !x.replacement).every((x) => x.kind === 'plan')).toBe(true);
     const global = await call<{ orders: MyOrderSummary[] }>(server, endpoints.myOrders, { body: { kind: 'global' }, headers: await auth(c), ip: randomIp() });
     expect(global.body.data?.orders.some((x) => x.orderNo === o!.orderNo)).toBe(false);
+    // Nothing was charged, so the month's bill has no line for it.
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit' }).format(server.clock.now()).slice(0, 7);
+    const bill = await call<{ entries: { orderNo: string | null }[] }>(server, endpoints.billDetail, { body: { month }, headers: await auth(c), ip: randomIp() });
+    expect(bill.status).toBe(200);
+    expect(bill.body.data!.entries.some((e) => e.orderNo === o!.orderNo)).toBe(false);
     await runJobs();
     await expectTold(c, 'security.replacementOrdered');
     const [card] = await server.db.select().from(sims).where(eq(sims.orderId, o!.id));

@@ -25,13 +25,16 @@ const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 /** An instant as ISO 8601 UTC text, the same from PGlite and node-postgres. */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One union of both sources: each row a charge or a credit with its Pacific month. */
+/**
+ * One union of both sources: each row a charge or a credit with its Pacific month. A payment of $0 (a free replacement
+ * card, settled without a provider: decision 0037) charged nothing and is not a line of the bill.
+ */
 const movements = (customerId: number) => sql`
   select 'p:' || p.id as ref, p.payable_kind, p.payable_ref, p.method, p.amount_cents as total_cents, p.updated_at as at,
          o.kind as order_kind, o.plan_name, o.tax_cents, o.top_up_account, null::text as account, 'charge' as direction,
          to_char(p.updated_at at time zone ${ZONE}, 'YYYY-MM') as month, ${iso(sql`p.updated_at`)} as at_iso
     from payments p left join orders o on p.payable_kind = 'order' and o.order_no = p.payable_ref
-   where p.customer_id = ${customerId} and p.status = 'succeeded'
+   where p.customer_id = ${customerId} and p.status = 'succeeded' and p.amount_cents > 0
   union all
   select 'l:' || l.id, null, l.reference, null, l.delta_cents, l.created_at,
          null, null, 0, null, l.account, 'credit',
