@@ -7,10 +7,9 @@ import { useSearchParams } from 'react-router-dom';
 import { formatPacificDateTime } from '../../i18n';
 import { AppLink, inboxApi } from '../../src/app/forScreens';
 import type { EnquiryState, InboxBox, InboxItem } from '../../src/contract/enquiries';
-import { Notice, secondaryButton } from '../ui/fields';
 import { Pager } from '../ui/Pager';
-import { useText } from '../ui/text';
 import { StaffFrame, useStaff } from './StaffFrame';
+import { StaffListBody, StaffListHeader } from './StaffList';
 import { useStaffList } from './useStaffList';
 
 const tabClass = (on: boolean) => `rounded-full px-4 py-2 text-sm font-semibold ${on ? 'bg-blue-700 text-white' : 'bg-white text-slate-900 ring-1 ring-slate-300'}`;
@@ -18,7 +17,6 @@ const tabClass = (on: boolean) => `rounded-full px-4 py-2 text-sm font-semibold 
 export default function StaffInboxScreen() {
   const { t, i18n } = useTranslation('staff');
   const { t: company } = useTranslation('company');
-  const text = useText();
   const me = useStaff();
   const [params, setParams] = useSearchParams();
   const box: InboxBox = params.get('box') === 'dealer' ? 'dealer' : 'contact';
@@ -31,13 +29,7 @@ export default function StaffInboxScreen() {
   return (
     <StaffFrame me={me}>
       <div className="space-y-4" data-testid="staff-inbox">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-bold text-slate-900">{t('inbox.title')}</h1>
-            <p className="text-sm text-slate-700">{t('inbox.intro')}</p>
-          </div>
-          <button type="button" className={secondaryButton} onClick={refresh}>{t('inbox.refresh')}</button>
-        </div>
+        <StaffListHeader title={t('inbox.title')} intro={t('inbox.intro')} refresh={t('inbox.refresh')} onRefresh={refresh} />
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('inbox.title')}>
           {(['contact', 'dealer'] as const).map((b) => (
             <button key={b} type="button" aria-pressed={box === b} onClick={() => go({ box: b })} className={tabClass(box === b)}>
@@ -49,35 +41,21 @@ export default function StaffInboxScreen() {
             <button key={s} type="button" aria-pressed={status === s} onClick={() => go({ status: s })} className={tabClass(status === s)}>{t(`inbox.states.${s}`)}</button>
           ))}
         </div>
-        {problem && <Notice tone="error">{text(problem)}</Notice>}
-        {answer === null && !problem && <p className="text-slate-700" aria-busy="true">{t('inbox.loading')}</p>}
-        {answer?.items.length === 0 && answer.total === 0 && <p className="rounded-2xl bg-white p-6 text-slate-700 ring-1 ring-slate-200">{t(`inbox.empty.${status}`)}</p>}
-        {answer && answer.items.length > 0 && (
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
-            <table className="w-full text-left text-sm" data-testid="inbox-list">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2">{t('inbox.reference')}</th>
-                  <th scope="col" className="px-4 py-2">{t('inbox.from')}</th>
-                  <th scope="col" className="px-4 py-2">{t(`inbox.subject.${box}`)}</th>
-                  <th scope="col" className="px-4 py-2">{t('inbox.received')}</th>
-                  {status === 'closed' && <th scope="col" className="px-4 py-2">{t('inbox.handled')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {answer.items.map((item) => (
-                  <tr key={item.id} className="border-t border-slate-100" data-testid={`inbox-row-${item.reference}`}>
-                    <td className="px-4 py-2"><AppLink to={`/staff/inbox/${item.box}/${item.id}`} className="font-semibold text-blue-800 underline" translate="no">{item.reference}</AppLink></td>
-                    <td className="px-4 py-2"><span translate="no">{item.from}</span><span className="block text-xs text-slate-600" translate="no">{item.email}</span></td>
-                    <td className="px-4 py-2">{subject(item)}</td>
-                    <td className="px-4 py-2">{formatPacificDateTime(item.receivedAt, i18n.language)}</td>
-                    {status === 'closed' && <td className="px-4 py-2">{item.closedBy ?? ''}{item.closedAt ? ` · ${formatPacificDateTime(item.closedAt, i18n.language)}` : ''}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <StaffListBody
+          problem={problem} items={answer?.items ?? null} loading={t('inbox.loading')} testId="inbox-list"
+          // Empty past its last page too: there the pager says so.
+          empty={answer?.total === 0 ? t(`inbox.empty.${status}`) : null}
+          columns={[t('inbox.reference'), t('inbox.from'), t(`inbox.subject.${box}`), t('inbox.received'), ...(status === 'closed' ? [t('inbox.handled')] : [])]}
+          rows={(items) => items.map((item) => (
+            <tr key={item.id} className="border-t border-slate-100" data-testid={`inbox-row-${item.reference}`}>
+              <td className="px-4 py-2"><AppLink to={`/staff/inbox/${item.box}/${item.id}`} className="font-semibold text-blue-800 underline" translate="no">{item.reference}</AppLink></td>
+              <td className="px-4 py-2"><span translate="no">{item.from}</span><span className="block text-xs text-slate-600" translate="no">{item.email}</span></td>
+              <td className="px-4 py-2">{subject(item)}</td>
+              <td className="px-4 py-2">{formatPacificDateTime(item.receivedAt, i18n.language)}</td>
+              {status === 'closed' && <td className="px-4 py-2">{item.closedBy ?? ''}{item.closedAt ? ` · ${formatPacificDateTime(item.closedAt, i18n.language)}` : ''}</td>}
+            </tr>
+          ))}
+        />
         {answer && <Pager page={answer.page} pageSize={answer.pageSize} total={answer.total} />}
       </div>
     </StaffFrame>
