@@ -21,7 +21,7 @@ import { runDueJobs } from '../../src/server/jobs/runner';
 import { MAX_IMAGE_BYTES } from '../../src/server/images';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
-import { bearer, call, randomIp, type Answer } from './helpers';
+import { bearer, call, randomIp, randomPhone, type Answer } from './helpers';
 import { errorText } from './ordersHelpers';
 import { padTo } from '../support/jpegFixtures';
 import { mustNotRun, walkDatabases, walkEveryPath } from './lifecycleDepth';
@@ -77,7 +77,7 @@ describe.each(testDatabases())('the Lunar New Year campaign through the gateway 
   afterAll(async () => { await server?.close(); });
 
   async function customer(opts: { type?: 'individual' | 'business' | 'employee' | 'agent' | 'enterprise'; line?: boolean } = {}): Promise<Customer> {
-    const phone = `626${String(200 + (randomBytes(2).readUInt16BE() % 800))}${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, '0')}`;
+    const phone = randomPhone();
     const [c] = await server.db.insert(customers).values({ username: `lny${randomBytes(5).toString('hex')}`, phone, customerType: opts.type ?? 'individual' }).returning({ id: customers.id });
     // Spec section 6: "bought but unactivated included": the line's SIM is not activated.
     if (opts.line ?? true) await server.db.insert(lines).values({ customerId: c!.id, msisdn: null, iccid: newIccid('us'), simType: 'physical', simStatus: 'inactive' });

@@ -39,7 +39,7 @@ import { runDueJobs } from '../../src/server/jobs/runner';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { TEST_CARDS, tokenizeCard } from '../support/payments';
-import { bearer, call, type Answer } from './helpers';
+import { bearer, call, randomPhone, type Answer } from './helpers';
 import { newKey } from './ordersHelpers';
 import { historyOf, newActiveLine, recordersInto, walkDatabases, walkEveryPath } from './lifecycleDepth';
 
@@ -133,7 +133,7 @@ function gateway(databaseUrl: string | undefined) {
 
   g.customer = async ({ balanceCents = 10_000, plan = true, phone, lineKind = 'us' } = {}) => {
     const { server } = g;
-    const msisdn = phone ?? `626${String(200 + (randomBytes(2).readUInt16BE() % 800))}${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, '0')}`;
+    const msisdn = phone ?? randomPhone();
     const email = `dual${msisdn}@example.com`;
     const [c] = await server.db.insert(customers).values({ username: `dual${randomBytes(5).toString('hex')}`, phone: msisdn, email }).returning({ id: customers.id });
     let lineId = 0;

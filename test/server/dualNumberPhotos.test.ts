@@ -18,7 +18,7 @@ import { balances, customers, idImages, lines, planSubscriptions, plans, realNam
 import { MAX_IMAGE_BYTES } from '../../src/server/images';
 import { createSession } from '../../src/server/http/sessions';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
-import { bearer, call, randomIp, type Answer } from './helpers';
+import { bearer, call, randomIp, randomPhone, type Answer } from './helpers';
 import { errorText } from './ordersHelpers';
 import { noiseImage, padTo, sofOffset, zipOf } from '../support/jpegFixtures';
 
@@ -43,7 +43,7 @@ describe.each(testDatabases())('ID photo uploads (%s)', (_name, databaseUrl) => 
   afterAll(async () => { await server?.close(); });
 
   async function customer(): Promise<Customer> {
-    const phone = `626${String(200 + (randomBytes(2).readUInt16BE() % 800))}${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, '0')}`;
+    const phone = randomPhone();
     const [c] = await server.db.insert(customers).values({ username: `photo${randomBytes(5).toString('hex')}`, phone }).returning({ id: customers.id });
     const [l] = await server.db.insert(lines).values({ customerId: c!.id, msisdn: phone, iccid: newIccid('us'), simType: 'esim', simStatus: 'activated' }).returning({ id: lines.id });
     const now = server.clock.now();

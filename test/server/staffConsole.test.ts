@@ -22,7 +22,7 @@ import { createSession } from '../../src/server/http/sessions';
 import { runDueJobs } from '../../src/server/jobs/runner';
 import { seedSandboxStaff, SANDBOX_STAFF } from '../../src/server/staff';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
-import { bearer, call, randomIp } from './helpers';
+import { bearer, call, randomIp, randomPhone } from './helpers';
 import { errorText } from './ordersHelpers';
 
 interface Review { id: number; status: string; usNumber: string; overdue: boolean; submittedAt: string; reviewDueAt: string; decidedBy: string | null; reason: string | null; decidedAt: string | null }
@@ -51,7 +51,7 @@ describe.each(testDatabases())('staff console (%s)', (_name, databaseUrl) => {
 
   interface Customer { customerId: number; lineId: number; phone: string }
   async function customer(): Promise<Customer> {
-    const phone = `626${String(200 + (randomBytes(2).readUInt16BE() % 800))}${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, '0')}`;
+    const phone = randomPhone();
     const [c] = await server.db.insert(customers).values({ username: `staff${randomBytes(5).toString('hex')}`, phone, email: `c${phone}@example.com` }).returning({ id: customers.id });
     const [l] = await server.db.insert(lines).values({ customerId: c!.id, msisdn: phone, iccid: newIccid('us'), simType: 'esim', simStatus: 'activated' }).returning({ id: lines.id });
     const now = server.clock.now();
