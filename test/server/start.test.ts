@@ -136,6 +136,9 @@ describe('server bundle state', () => {
       utimesSync(join(root, f), past, past);
     }
     writeFileSync(join(root, 'dist', 'server', 'main.mjs'), '');
+    // Built 30 s ago: a file written now is newer, even on a file system whose times are coarser than this test is quick.
+    const built = new Date(Date.now() - 30_000);
+    utimesSync(join(root, 'dist', 'server', 'main.mjs'), built, built);
     expect(state(root)).toBe('missing');
     writeFileSync(join(root, 'dist', 'server', 'inputs.json'), JSON.stringify(['src/server/main.ts']));
     expect(state(root)).toBeNull();
